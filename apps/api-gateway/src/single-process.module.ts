@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '@cw/auth';
+import { DbModule } from '@cw/db';
+import { IdentityModule } from '@cw/identity';
+import { PlatformModule } from '@cw/platform';
+import { QueueModule } from '@cw/queue';
+
+/**
+ * Every module of every service in one process on one port: the fast path for tests and for a
+ * laptop. The six-process deployment composes the same modules, split by app.
+ */
+@Module({
+  imports: [
+    PlatformModule.register({ serveOwnOpenApi: true }),
+    DbModule,
+    QueueModule.register({ relay: true }),
+    IdentityModule.register({ withRoutes: true }),
+    AuthModule,
+  ],
+})
+export class SingleProcessModule {}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '@cw/auth';
+import { DbModule } from '@cw/db';
+import { PlatformModule } from '@cw/platform';
+import { QueueModule } from '@cw/queue';
+
+@Module({
+  imports: [
+    PlatformModule.register({ serveOwnOpenApi: true }),
+    DbModule,
+    QueueModule.register({ relay: false }),
+    AuthModule,
+  ],
+})
+export class McpServerModule {}

@@ -1,0 +1,52 @@
+// Three tiers: unit specs beside the code, integration specs on real PostgreSQL and Redis,
+// and end-to-end specs through running processes. `npm test` runs all three.
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias.replace('/', '\\/')}$`,
+    `<rootDir>/${target}`,
+  ]),
+);
+
+const transform = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    {
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        keepClassNames: true,
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform,
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
+  setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+    },
+  ],
+};

@@ -1,0 +1,77 @@
+import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { type Actor, scopeSatisfies } from '@cw/domain';
+import { CredentialStore } from '@cw/identity';
+import { AppError, ROUTE_POLICY, type RequestWithActor, type ResolvedRoutePolicy } from '@cw/platform';
+import type { FastifyRequest } from 'fastify';
+import { CredentialResolver } from './credential-resolver';
+import { presentedToken } from './presented-token';
+
+/**
+ * The global guard: reads the route's one policy declaration and enforces it. A route without
+ * a declaration is refused (secure by default); a test also fails on any such route.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  private readonly logger = new Logger(AuthGuard.name);
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly resolver: CredentialResolver,
+    private readonly store: CredentialStore,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.getAllAndOverride<ResolvedRoutePolicy | undefined>(ROUTE_POLICY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!policy) {
+      this.logger.error(`route without a policy: ${context.getClass().name}.${context.getHandler().name}`);
+      throw AppError.accessDenied('This route declares no access policy.');
+    }
+    if (policy.access !== 'person') return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithActor>();
+    request.actor = await this.authenticate(request, policy);
+    return true;
+  }
+
+  private async authenticate(request: FastifyRequest, policy: ResolvedRoutePolicy): Promise<Actor> {
+    const presented = presentedToken(request);
+    if (!presented) throw AppError.authRequired();
+    if (presented.via === 'malformed') throw AppError.authRequired('Send the header as `Authorization: Bearer <token>`.');
+    const credential = await this.resolver.resolve(presented.token);
+    if (!credential) throw AppError.authRequired('The token is invalid, expired or revoked.');
+    if (presented.via === 'bearer' && credential.kind === 'session') {
+      throw AppError.authRequired('A session token is sent as the session_token cookie, not as a bearer token.');
+    }
+    if (presented.via === 'cookie' && credential.kind !== 'session') {
+      throw AppError.authRequired('The session_token cookie does not hold a session.');
+    }
+    if (policy.sessionOnly && credential.kind !== 'session') {
+      throw AppError.accessDenied(
+        'This route always refuses tokens: it manages keys, sign-ins, sessions or access, and needs a signed-in browser session.',
+        { error: 'session_required' },
+      );
+    }
+    if (credential.scopes && policy.scopes) {
+      const held = credential.scopes;
+      if (!policy.scopes.some((scope) => scopeSatisfies(held, scope))) {
+        throw AppError.insufficientScope(policy.scopes);
+      }
+    }
+    const missing = await this.store.missingOperatorGrants(credential.personId, policy.operatorRequirements);
+    if (missing.length > 0) {
+      throw AppError.accessDenied(`This route needs the operator grant ${missing.join(', ')}.`, {
+        error: 'operator_requirement',
+        missing_operator_requirements: missing,
+      });
+    }
+    return {
+      personId: credential.personId,
+      companyId: credential.companyId,
+      role: credential.role,
+      credential: { kind: credential.kind, id: credential.id, scopes: credential.scopes },
+    };
+  }
+}

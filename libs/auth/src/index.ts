@@ -1,0 +1,4 @@
+export * from './auth.module';
+export * from './auth.guard';
+export * from './credential-resolver';
+export * from './presented-token';

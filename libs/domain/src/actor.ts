@@ -1,0 +1,21 @@
+import type { MembershipRole } from './roles';
+
+export type CredentialKind = 'session' | 'api_key' | 'oauth_access';
+
+export interface ResolvedCredential {
+  kind: CredentialKind;
+  id: string;
+  personId: string;
+  companyId: string;
+  role: MembershipRole;
+  /** Null for a session cookie: it acts with the person's full web-app reach. */
+  scopes: string[] | null;
+}
+
+/** Who a request acts as: one person in one company, through one credential. */
+export interface Actor {
+  personId: string;
+  companyId: string;
+  role: MembershipRole;
+  credential: { kind: CredentialKind; id: string; scopes: string[] | null };
+}

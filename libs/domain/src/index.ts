@@ -1,0 +1,5 @@
+export * from './scopes';
+export * from './operator-requirements';
+export * from './roles';
+export * from './token-kinds';
+export * from './actor';

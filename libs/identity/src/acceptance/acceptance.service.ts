@@ -1,0 +1,60 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AppError } from '@cw/platform';
+import { DataSource } from 'typeorm';
+import { DirectoryService } from '../directory/directory.service';
+import { IdentityConfig } from '../identity.config';
+import { SessionService } from '../sessions/session.service';
+import type { AcceptanceExchangeDto, AcceptanceExchangeResponseDto } from './dtos/acceptance-exchange.dto';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Test-environment sign-in: finds or creates everything the exchange names, then a session. */
+@Injectable()
+export class AcceptanceService {
+  private readonly secretDigest?: Buffer;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly directory: DirectoryService,
+    private readonly sessions: SessionService,
+    config: IdentityConfig,
+  ) {
+    const secret = config.ACCEPTANCE_AUTH_SECRET;
+    this.secretDigest = secret ? digest(secret) : undefined;
+  }
+
+  assertEnabled(): void {
+    if (!this.secretDigest) throw AppError.notFound();
+  }
+
+  async exchange(request: AcceptanceExchangeDto): Promise<{ token: string; body: AcceptanceExchangeResponseDto }> {
+    this.assertEnabled();
+    if (!timingSafeEqual(digest(request.secret), this.secretDigest!)) {
+      throw AppError.authRequired('The acceptance secret is wrong.');
+    }
+    const role = request.role ?? 'member';
+    return this.dataSource.transaction(async (manager) => {
+      const company = await this.directory.findOrCreateCompany(request.company, manager);
+      const person = await this.directory.findOrCreatePerson(
+        request.email,
+        request.name ?? request.email.split('@')[0]!,
+        manager,
+      );
+      await this.directory.setMembership(company.id, person.id, role, manager);
+      const teams = [];
+      for (const teamName of new Set(request.teams ?? [])) {
+        const team = await this.directory.findOrCreateTeam(company.id, teamName, manager);
+        await this.directory.addTeamMember(team.id, person.id, manager);
+        teams.push(team);
+      }
+      for (const requirement of new Set(request.operator_grants ?? [])) {
+        await this.directory.grantOperatorRequirement(person.id, requirement, manager);
+      }
+      const token = await this.sessions.createSession(person.id, company.id, 'acceptance', manager);
+      return { token, body: { person, company, role, teams } };
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import { ConfigError, loadConfig } from '@cw/platform';
+import { IsOptional, IsString, MinLength } from 'class-validator';
+
+export class IdentityConfig {
+  /** Enables the acceptance exchange (test environments only; refused in production). */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'ACCEPTANCE_AUTH_SECRET must be at least 16 characters' })
+  ACCEPTANCE_AUTH_SECRET?: string;
+}
+
+/** Test-only switches are refused outright in production. */
+export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+  const config = loadConfig(IdentityConfig, env);
+  if (config.ACCEPTANCE_AUTH_SECRET && env.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid setting ACCEPTANCE_AUTH_SECRET: test-only, refused when NODE_ENV=production.');
+  }
+  return config;
+}

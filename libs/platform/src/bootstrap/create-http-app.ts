@@ -1,0 +1,65 @@
+import fastifyCookie from '@fastify/cookie';
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
+import type { Logger } from 'pino';
+import { loadConfig } from '../config/load-config';
+import { PlatformConfig } from '../config/platform.config';
+import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
+import { requestIdOf } from '../http/request-id';
+import { createLogger, PinoNestLogger } from '../logging/logger';
+import { buildOpenApiDocument } from '../openapi/openapi-document';
+import { OpenApiDocumentHolder } from '../openapi/openapi.controller';
+import { createStrictValidationPipe } from '../validation/strict-validation.pipe';
+
+export interface HttpAppOptions {
+  service: string;
+  description: string;
+  logger?: Logger;
+  /** Registers extra Fastify plugins (the gateway's proxy) before the app initialises. */
+  configure?: (app: NestFastifyApplication) => Promise<void>;
+}
+
+const QUIET_PATHS = new Set(['/health', '/ready', '/api/health/serving']);
+
+export async function createHttpApp(
+  rootModule: Type<unknown>,
+  options: HttpAppOptions,
+): Promise<NestFastifyApplication> {
+  const config = loadConfig(PlatformConfig);
+  const logger = options.logger ?? createLogger(options.service, config.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    genReqId: requestIdOf,
+    // One "request completed" line of our own instead of Fastify's two, and none for probes.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: 'loopback,uniquelocal',
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyCookie);
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('X-Request-Id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    if (QUIET_PATHS.has(request.url)) return;
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalPipes(createStrictValidationPipe());
+  app.enableShutdownHooks();
+  await options.configure?.(app);
+  await app.init();
+  app.get(OpenApiDocumentHolder).document = buildOpenApiDocument(app, options.description);
+  return app;
+}

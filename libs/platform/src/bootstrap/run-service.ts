@@ -1,0 +1,25 @@
+import type { Type } from '@nestjs/common';
+import { ConfigError } from '../config/load-config';
+import { createHttpApp, type HttpAppOptions } from './create-http-app';
+
+export interface RunServiceOptions extends HttpAppOptions {
+  defaultPort: number;
+}
+
+/** Entry point of a deployable service: one clear line and exit 1 on bad settings. */
+export async function runService(rootModule: Type<unknown>, options: RunServiceOptions): Promise<void> {
+  try {
+    const app = await createHttpApp(rootModule, options);
+    const port = Number(process.env.PORT ?? options.defaultPort);
+    const host = process.env.HOST ?? '127.0.0.1';
+    await app.listen(port, host);
+    app.getHttpAdapter().getInstance().log.info({ port, host }, `${options.service} listening`);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${options.service}: ${error.message}\n`);
+    } else {
+      process.stderr.write(`${options.service}: failed to start: ${(error as Error).stack ?? String(error)}\n`);
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,38 @@
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+export class PlatformConfig {
+  @IsIn(NODE_ENVS)
+  NODE_ENV: NodeEnv = 'development';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: string = 'info';
+
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL!: string;
+
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL!: string;
+
+  @IsString()
+  HOST: string = '127.0.0.1';
+
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DB_POOL_SIZE: number = 10;
+
+  @IsInt()
+  @Min(100)
+  DB_POOL_TIMEOUT_MS: number = 5000;
+
+  @IsInt()
+  @Min(1024)
+  BODY_LIMIT_BYTES: number = 1_048_576;
+
+  get isProduction(): boolean {
+    return this.NODE_ENV === 'production';
+  }
+}

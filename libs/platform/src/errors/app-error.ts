@@ -1,0 +1,63 @@
+import { ErrorCode, HTTP_STATUS_OF } from './error-code';
+
+export interface AppErrorOptions {
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Overrides the code's usual status, for codes a route answers with another status. */
+  status?: number;
+}
+
+/** A refusal the client should see as it is: the global filter renders it in the envelope. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly details?: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode | string,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = options.status ?? HTTP_STATUS_OF[code as ErrorCode] ?? 400;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  static notFound(message = 'Not found.'): AppError {
+    return new AppError(ErrorCode.NotFound, message);
+  }
+
+  static authRequired(message = 'Sign in or send a valid bearer token.'): AppError {
+    return new AppError(ErrorCode.AuthRequired, message, {
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    });
+  }
+
+  static accessDenied(message: string, details?: Record<string, unknown>): AppError {
+    return new AppError(ErrorCode.AccessDenied, message, { details });
+  }
+
+  static insufficientScope(scopes: readonly string[]): AppError {
+    const scope = scopes.join(' ');
+    return new AppError(
+      ErrorCode.AccessDenied,
+      `This token lacks the scope this route needs: one of ${scopes.join(', ')}.`,
+      {
+        details: { error: 'insufficient_scope', scope },
+        headers: {
+          'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
+        },
+      },
+    );
+  }
+
+  static badRequest(message: string, details?: Record<string, unknown>): AppError {
+    return new AppError(ErrorCode.BadRequest, message, { details });
+  }
+
+  static conflict(code: string, message: string, details?: Record<string, unknown>): AppError {
+    return new AppError(code, message, { status: 409, details });
+  }
+}

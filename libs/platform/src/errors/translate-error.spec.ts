@@ -1,0 +1,45 @@
+import { NotFoundException } from '@nestjs/common';
+import { AppError } from './app-error';
+import { translateError } from './translate-error';
+
+describe('translateError', () => {
+  it('keeps an AppError as it is', () => {
+    const translated = translateError(AppError.insufficientScope(['wiki:read']));
+    expect(translated).toMatchObject({
+      status: 403,
+      code: 'ACCESS_DENIED',
+      details: { error: 'insufficient_scope', scope: 'wiki:read' },
+      headers: { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="wiki:read"' },
+    });
+  });
+
+  it('turns an unknown route into NOT_FOUND', () => {
+    expect(translateError(new NotFoundException('Cannot GET /x'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('maps an exhausted pool to 503 DB_POOL_EXHAUSTED with Retry-After', () => {
+    const translated = translateError(new Error('timeout exceeded when trying to connect'));
+    expect(translated).toMatchObject({ status: 503, code: 'DB_POOL_EXHAUSTED', headers: { 'Retry-After': '1' } });
+  });
+
+  it('never leaks the text of an unexpected failure', () => {
+    const translated = translateError(new Error('relation "secret_table" does not exist'));
+    expect(translated.status).toBe(500);
+    expect(translated.code).toBe('INTERNAL_ERROR');
+    expect(translated.message).not.toContain('secret_table');
+    expect(translated.unexpected).toBe(true);
+  });
+
+  it('maps Fastify body errors to the envelope codes', () => {
+    const tooLarge = Object.assign(new Error('Request body is too large'), {
+      code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+      statusCode: 413,
+    });
+    expect(translateError(tooLarge)).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    const badType = Object.assign(new Error('Unsupported Media Type'), {
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+      statusCode: 415,
+    });
+    expect(translateError(badType)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+});

@@ -1,0 +1,2 @@
+export * from './readiness.registry';
+export * from './health.module';

@@ -1,0 +1,2 @@
+export * from './request-id';
+export * from './current-actor.decorator';

@@ -1,0 +1,3 @@
+export * from './openapi-document';
+export * from './openapi-31';
+export * from './openapi.controller';

@@ -1,0 +1,2 @@
+export * from './route-policy';
+export * from './route-policy.decorator';

@@ -1,0 +1,3 @@
+export * from './validation-errors';
+export * from './strict-validation.pipe';
+export * from './uuid-param.pipe';

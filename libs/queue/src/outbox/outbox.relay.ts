@@ -1,0 +1,87 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OUTBOX_TOPICS, type OutboxTopic } from '../queue-names';
+import { QueueRegistry } from './queue-registry';
+
+interface OutboxRow {
+  id: string;
+  topic: OutboxTopic;
+  payload: Record<string, unknown>;
+}
+
+const BATCH_SIZE = 100;
+const IDLE_POLL_MS = 500;
+const MAX_BACKOFF_MS = 5000;
+
+/**
+ * Publishes committed outbox events to their queues. Rows stay unpublished until the queue
+ * accepted them, so Redis being away loses nothing: the relay backs off and tries again.
+ * Several relays may run at once; SKIP LOCKED gives each row to one of them, and the job id
+ * derived from the row id makes a re-publish after a crash a no-op in BullMQ.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private stopped = false;
+  private failures = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queues: QueueRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (process.env.OUTBOX_RELAY !== 'off') this.schedule(0);
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** Publishes what is pending now; returns how many events went out. */
+  async publishPending(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id, topic, payload FROM platform.outbox_events
+          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [BATCH_SIZE],
+      );
+      if (rows.length === 0) return 0;
+      for (const row of rows) {
+        await this.queues
+          .queue(OUTBOX_TOPICS[row.topic])
+          .add(row.topic, row.payload, { jobId: `outbox-${row.id}`, removeOnComplete: 1000, removeOnFail: 5000 });
+      }
+      await manager.query(`UPDATE platform.outbox_events SET published_at = now() WHERE id = ANY($1)`, [
+        rows.map((row) => row.id),
+      ]);
+      return rows.length;
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    let next = IDLE_POLL_MS;
+    try {
+      const published = await this.publishPending();
+      this.failures = 0;
+      if (published === BATCH_SIZE) next = 0;
+    } catch (error) {
+      this.failures += 1;
+      next = Math.min(IDLE_POLL_MS * 2 ** this.failures, MAX_BACKOFF_MS);
+      this.logger.warn(`outbox relay paused ${next} ms: ${(error as Error).message}`);
+    } finally {
+      this.running = false;
+      this.schedule(next);
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import Redis, { type RedisOptions } from 'ioredis';
+
+/**
+ * BullMQ needs `maxRetriesPerRequest: null` on connections that block; the same settings suit
+ * the publisher and subscriber connections, which reconnect on their own after Redis returns.
+ */
+export function createRedisConnection(url: string, options: RedisOptions = {}): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+    lazyConnect: false,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    ...options,
+  });
+}
+
+/** Keys and channels of one deployment (or one test file) share this prefix. */
+export function queuePrefix(): string {
+  return process.env.QUEUE_PREFIX ?? 'cw';
+}
