@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { runMigrations } from '@cw/db';
+// Jest loads global setup outside its module mapper, so the aliases are not available here.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { runMigrations } from '../../db/src/run-migrations';
 import { Client } from 'pg';
 import { ensureLocalStack } from '../../../tools/local-stack/local-stack';
 import { databaseUrlFor, TEST_STACK_ENV, type TestStack, templateNameFor } from './test-stack';

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { loadConfig } from '../config/load-config';
 import { PlatformConfig } from '../config/platform.config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
+import { sendError } from '../errors/send-error';
 import { requestIdOf } from '../http/request-id';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
@@ -21,6 +22,16 @@ export interface HttpAppOptions {
   configure?: (app: NestFastifyApplication) => Promise<void>;
 }
 
+/**
+ * Nest maps Fastify's lifecycle errors (body parsing, limits) to bare HttpExceptions and loses
+ * their codes; this adapter installs the envelope's handler in place of Nest's.
+ */
+class EnvelopeFastifyAdapter extends FastifyAdapter {
+  override setErrorHandler(): ReturnType<FastifyAdapter['setErrorHandler']> {
+    return this.getInstance().setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  }
+}
+
 const QUIET_PATHS = new Set(['/health', '/ready', '/api/health/serving']);
 
 export async function createHttpApp(
@@ -29,7 +40,7 @@ export async function createHttpApp(
 ): Promise<NestFastifyApplication> {
   const config = loadConfig(PlatformConfig);
   const logger = options.logger ?? createLogger(options.service, config.LOG_LEVEL);
-  const adapter = new FastifyAdapter({
+  const adapter = new EnvelopeFastifyAdapter({
     loggerInstance: logger,
     genReqId: requestIdOf,
     // One "request completed" line of our own instead of Fastify's two, and none for probes.
