@@ -1,2 +1,3 @@
 export * from './route-policy';
 export * from './route-policy.decorator';
+export * from './route-inventory';
