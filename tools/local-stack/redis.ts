@@ -1,0 +1,120 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { ensureRedisBinary, Log } from './binaries';
+import { choosePort, preferredPorts, readStackPorts, saveStackPort } from './ports';
+import { isProcessNamed, runOrThrow, sleep } from './processes';
+
+const pidFile = (dataDir: string) => join(dataDir, 'redis.pid');
+
+/** Sends one inline command and resolves the first reply line ('' when the server hangs up). */
+function redisCommand(port: number, command: string, timeoutMs = 2_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let reply = '';
+    const finish = (error?: Error) => {
+      socket.destroy();
+      if (error) reject(error);
+      else resolve(reply.split('\r\n')[0]);
+    };
+    socket.setTimeout(timeoutMs, () =>
+      finish(new Error(`Redis on port ${port} did not reply in time`)),
+    );
+    socket.on('connect', () => socket.write(`${command}\r\n`));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+      if (reply.includes('\r\n')) finish();
+    });
+    socket.on('error', (error) => finish(error));
+    socket.on('close', () => finish());
+  });
+}
+
+export async function redisAnswers(port: number): Promise<boolean> {
+  return (await redisCommand(port, 'PING').catch(() => '')) === '+PONG';
+}
+
+/** The pid of the redis-server that dataDir's pidfile names, when it is alive. */
+export function runningRedis(dataDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(pidFile(dataDir), 'utf8').trim());
+    return isProcessNamed(pid, 'redis-server') ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+): Promise<boolean> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
+    if (await check()) return true;
+  }
+  return false;
+}
+
+/** Starts (or reuses) the Redis of dataDir and returns its port. Call under the stack lock. */
+export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
+  const saved = readStackPorts(dataDir);
+  const running = runningRedis(dataDir);
+  if (running && saved.redisPort !== undefined) {
+    if (await waitFor(() => redisAnswers(saved.redisPort as number), 30_000))
+      return saved.redisPort;
+    throw new Error(
+      `Redis (pid ${running}) is running but does not answer on port ${saved.redisPort}.`,
+    );
+  }
+  // Running without a recorded port (stack.json lost): restart it rather than run two on one dir.
+  if (running) await stopRedisServer(dataDir, log);
+
+  const redisServer = await ensureRedisBinary(log);
+  const port = await choosePort(saved.redisPort ?? preferredPorts.redisPort, [
+    saved.postgresPort ?? preferredPorts.postgresPort,
+  ]);
+  const dir = join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const logFile = join(dataDir, 'redis.log');
+  log(`local-stack: starting Redis on 127.0.0.1:${port} (log: ${logFile})`);
+  await runOrThrow(redisServer, [
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--daemonize',
+    'yes',
+    '--pidfile',
+    pidFile(dataDir),
+    '--logfile',
+    logFile,
+  ]);
+  saveStackPort(dataDir, 'redisPort', port);
+  if (!(await waitFor(() => redisAnswers(port), 30_000))) {
+    throw new Error(`Redis did not answer on 127.0.0.1:${port}; see ${logFile}.`);
+  }
+  return port;
+}
+
+export async function stopRedisServer(dataDir: string, log: Log): Promise<void> {
+  const pid = runningRedis(dataDir);
+  if (!pid) return;
+  log('local-stack: stopping Redis');
+  const port = readStackPorts(dataDir).redisPort;
+  // SHUTDOWN lets Redis flush its append-only file; signals are the fallback.
+  if (port !== undefined) await redisCommand(port, 'SHUTDOWN').catch(() => '');
+  // A zombie left for a non-reaping init has an empty cmdline, so this also counts it as gone.
+  const stopped = () => !isProcessNamed(pid, 'redis-server');
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    if (await waitFor(stopped, 10_000)) return;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  if (!(await waitFor(stopped, 5_000))) throw new Error(`Redis (pid ${pid}) did not stop.`);
+}

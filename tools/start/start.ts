@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { runMigrations } from '@cw/db';
+import { ensureLocalStack, getLocalStackStatus, stopLocalStack } from '../local-stack/local-stack';
+import { seedDemoIfEmpty } from './demo-seed';
+import { type RunningSystem, startSystem } from './system';
+
+const REPO_ROOT = join(__dirname, '../../..');
+const say = (line = ''): void => void process.stdout.write(`${line}\n`);
+
+interface Stack {
+  databaseUrl: string;
+  redisUrl: string;
+  /** Stop it on exit only when this start brought it up. */
+  startedHere: boolean;
+}
+
+async function resolveStack(): Promise<Stack> {
+  const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = process.env;
+  if (databaseUrl && redisUrl) return { databaseUrl, redisUrl, startedHere: false };
+  if (databaseUrl || redisUrl) throw new Error('Set both DATABASE_URL and REDIS_URL, or neither for the local stack.');
+  const before = await getLocalStackStatus();
+  const stack = await ensureLocalStack({ log: (line) => say(`local stack: ${line}`) });
+  return {
+    databaseUrl: stack.databaseUrl,
+    redisUrl: stack.redisUrl,
+    startedHere: !(before.postgres.answering && before.redis.answering),
+  };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const single = process.argv.includes('--single');
+  const production = process.env.NODE_ENV === 'production';
+  const stack = await resolveStack();
+  const applied = await runMigrations(stack.databaseUrl);
+  if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
+  process.env.DATABASE_URL = stack.databaseUrl;
+  process.env.REDIS_URL = stack.redisUrl;
+  const demo = production ? null : await seedDemoIfEmpty();
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const logDir = join(REPO_ROOT, '.data', 'logs');
+  let system: RunningSystem | undefined;
+  let stopping = false;
+  const shutdown = async (code: number): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    say('\nstopping…');
+    await system?.stop();
+    if (stack.startedHere) await stopLocalStack({ log: (line) => say(`local stack: ${line}`) });
+    say('stopped; data stays in .data/');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  system = await startSystem({
+    mode: single ? 'single-process' : 'six-processes',
+    databaseUrl: stack.databaseUrl,
+    redisUrl: stack.redisUrl,
+    gatewayPort: port,
+    host,
+    logDir,
+    distDir: join(REPO_ROOT, 'dist'),
+  });
+  for (const running of system.processes) {
+    running.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      say(`${running.name} stopped unexpectedly (${signal ?? `exit ${code}`}); see ${join(logDir, `${running.name}.log`)}`);
+      void shutdown(1);
+    });
+  }
+
+  const base = system.gatewayUrl;
+  say('');
+  say(`Company Wiki, Workflow and Report API is ready (${single ? 'one process' : 'six processes'}, ${((Date.now() - started) / 1000).toFixed(1)} s):`);
+  say(`  API        ${base}/api`);
+  say(`  OpenAPI    ${base}/openapi.json`);
+  say(`  MCP        ${base}/mcp`);
+  say(`  Health     ${base}/health  ${base}/ready  ${base}/api/health/serving`);
+  say(`  Logs       ${logDir}/`);
+  if (demo) {
+    say('');
+    say(`Demo company "${demo.companyName}" with admin ${demo.adminEmail}. API key (shown once, six scopes):`);
+    say(`  ${demo.apiKey}`);
+    say(`  curl -H "Authorization: Bearer ${demo.apiKey}" ${base}/openapi.json`);
+  }
+  say('');
+  say('Ctrl-C stops everything this command started.');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`npm start failed: ${(error as Error).message}\n`);
+  process.exit(1);
+});
