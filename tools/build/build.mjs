@@ -59,7 +59,10 @@ async function compile(source) {
   const output = await transformFile(source, { ...swcOptions, filename: source });
   await mkdir(dirname(target), { recursive: true });
   const mapName = `${target}.map`;
-  await writeFile(target, `${output.code}\n//# sourceMappingURL=${relative(dirname(target), mapName)}\n`);
+  await writeFile(
+    target,
+    `${output.code}\n//# sourceMappingURL=${relative(dirname(target), mapName)}\n`,
+  );
   if (output.map) await writeFile(mapName, output.map);
   return true;
 }
@@ -70,4 +73,5 @@ for (const dir of sourceDirs) {
   for await (const file of typescriptFiles(join(root, dir))) jobs.push(compile(file));
 }
 const compiled = (await Promise.all(jobs)).filter(Boolean).length;
-if (!quiet) console.log(`build: ${compiled} of ${jobs.length} files compiled in ${Date.now() - started} ms`);
+if (!quiet)
+  console.log(`build: ${compiled} of ${jobs.length} files compiled in ${Date.now() - started} ms`);

@@ -6,7 +6,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const OSES = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openbsd', 'netbsd', 'sunos', 'aix'];
+const OSES = [
+  'darwin',
+  'linux',
+  'win32',
+  'freebsd',
+  'android',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+];
 const CPUS = [
   ['arm64', 'arm64'],
   ['aarch64', 'arm64'],
@@ -35,7 +45,8 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     const nested = `${path ? `${path}/` : ''}node_modules/${name}`;
     if (lock.packages[nested] || lock.packages[`node_modules/${name}`]) continue;
     const { os, cpu } = platformOf(name);
-    if (!os && !cpu) throw new Error(`cannot tell the platform of optional ${name}; add it by hand`);
+    if (!os && !cpu)
+      throw new Error(`cannot tell the platform of optional ${name}; add it by hand`);
     lock.packages[`node_modules/${name}`] = {
       version: String(range).replace(/^[\^~=]/, ''),
       ...(cpu ? { cpu: [cpu] } : {}),
@@ -47,7 +58,9 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   }
 }
 lock.packages = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  Object.entries(lock.packages).sort(([a], [b]) =>
+    a === '' ? -1 : b === '' ? 1 : a.localeCompare(b),
+  ),
 );
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: ${added} platform entries added`);

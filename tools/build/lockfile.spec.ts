@@ -12,7 +12,9 @@ describe('package-lock.json', () => {
     };
     const missing = Object.entries(lock.packages).flatMap(([path, entry]) =>
       Object.keys(entry.optionalDependencies ?? {}).filter(
-        (name) => !lock.packages[`${path ? `${path}/` : ''}node_modules/${name}`] && !lock.packages[`node_modules/${name}`],
+        (name) =>
+          !lock.packages[`${path ? `${path}/` : ''}node_modules/${name}`] &&
+          !lock.packages[`node_modules/${name}`],
       ),
     );
     // Fix with `node tools/build/complete-lockfile.mjs` after an `npm install`.

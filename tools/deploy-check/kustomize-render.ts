@@ -86,7 +86,7 @@ function readKustomization(dir: string): Kustomization {
       throw new Error(`${file}: image overrides take strings only (quote numeric tags)`);
     }
   }
-  return data as Kustomization;
+  return data;
 }
 
 function loadResource(dir: string, entry: string): K8sObject[] {

@@ -14,8 +14,6 @@ export function podTemplates(objects: readonly unknown[]): PodTemplate[] {
     if (!isRecord(spec)) return [];
     const jobSpec = isRecord(spec.jobTemplate) ? spec.jobTemplate.spec : undefined;
     const template = isRecord(jobSpec) ? jobSpec.template : spec.template;
-    return isRecord(template) && isRecord(template.spec)
-      ? [{ owner, template: template as IPodTemplateSpec }]
-      : [];
+    return isRecord(template) && isRecord(template.spec) ? [{ owner, template: template }] : [];
   });
 }

@@ -35,7 +35,7 @@ export function strategicMerge(target: unknown, patch: unknown, field = ''): unk
   const directive = patch[DIRECTIVE];
   if (directive === 'replace') return withoutDirective(patch);
   if (directive !== undefined)
-    throw new Error(`unsupported patch directive ${DIRECTIVE}: ${String(directive)}`);
+    throw new Error(`unsupported patch directive ${DIRECTIVE}: ${JSON.stringify(directive)}`);
   for (const key of Object.keys(patch)) {
     if (key.startsWith('$')) throw new Error(`unsupported patch directive ${key}`);
   }

@@ -9,7 +9,9 @@ if (!source) {
   console.error('usage: validate-openapi.mjs <file-or-url>');
   process.exit(2);
 }
-const text = /^https?:\/\//.test(source) ? await (await fetch(source)).text() : await readFile(source, 'utf8');
+const text = /^https?:\/\//.test(source)
+  ? await (await fetch(source)).text()
+  : await readFile(source, 'utf8');
 const validator = new Validator();
 const result = await validator.validate(JSON.parse(text));
 console.log(JSON.stringify({ valid: result.valid, errors: result.errors ?? [] }));

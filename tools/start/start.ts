@@ -17,7 +17,8 @@ interface Stack {
 async function resolveStack(): Promise<Stack> {
   const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = process.env;
   if (databaseUrl && redisUrl) return { databaseUrl, redisUrl, startedHere: false };
-  if (databaseUrl || redisUrl) throw new Error('Set both DATABASE_URL and REDIS_URL, or neither for the local stack.');
+  if (databaseUrl || redisUrl)
+    throw new Error('Set both DATABASE_URL and REDIS_URL, or neither for the local stack.');
   const before = await getLocalStackStatus();
   const stack = await ensureLocalStack({ log: (line) => say(`local stack: ${line}`) });
   return {
@@ -41,13 +42,13 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const logDir = join(REPO_ROOT, '.data', 'logs');
-  let system: RunningSystem | undefined;
+  let stopSystem: () => Promise<void> = async () => undefined;
   let stopping = false;
   const shutdown = async (code: number): Promise<void> => {
     if (stopping) return;
     stopping = true;
     say('\nstopping…');
-    await system?.stop();
+    await stopSystem();
     if (stack.startedHere) await stopLocalStack({ log: (line) => say(`local stack: ${line}`) });
     say('stopped; data stays in .data/');
     process.exit(code);
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  system = await startSystem({
+  const system: RunningSystem = await startSystem({
     mode: single ? 'single-process' : 'six-processes',
     databaseUrl: stack.databaseUrl,
     redisUrl: stack.redisUrl,
@@ -64,17 +65,22 @@ async function main(): Promise<void> {
     logDir,
     distDir: join(REPO_ROOT, 'dist'),
   });
+  stopSystem = () => system.stop();
   for (const running of system.processes) {
     running.child.once('exit', (code, signal) => {
       if (stopping) return;
-      say(`${running.name} stopped unexpectedly (${signal ?? `exit ${code}`}); see ${join(logDir, `${running.name}.log`)}`);
+      say(
+        `${running.name} stopped unexpectedly (${signal ?? `exit ${code}`}); see ${join(logDir, `${running.name}.log`)}`,
+      );
       void shutdown(1);
     });
   }
 
   const base = system.gatewayUrl;
   say('');
-  say(`Company Wiki, Workflow and Report API is ready (${single ? 'one process' : 'six processes'}, ${((Date.now() - started) / 1000).toFixed(1)} s):`);
+  say(
+    `Company Wiki, Workflow and Report API is ready (${single ? 'one process' : 'six processes'}, ${((Date.now() - started) / 1000).toFixed(1)} s):`,
+  );
   say(`  API        ${base}/api`);
   say(`  OpenAPI    ${base}/openapi.json`);
   say(`  MCP        ${base}/mcp`);
@@ -82,7 +88,9 @@ async function main(): Promise<void> {
   say(`  Logs       ${logDir}/`);
   if (demo) {
     say('');
-    say(`Demo company "${demo.companyName}" with admin ${demo.adminEmail}. API key (shown once, six scopes):`);
+    say(
+      `Demo company "${demo.companyName}" with admin ${demo.adminEmail}. API key (shown once, six scopes):`,
+    );
     say(`  ${demo.apiKey}`);
     say(`  curl -H "Authorization: Bearer ${demo.apiKey}" ${base}/openapi.json`);
   }

@@ -62,7 +62,7 @@ function launch(
   const host = options.host ?? '127.0.0.1';
   mkdirSync(options.logDir, { recursive: true });
   const log = createWriteStream(join(options.logDir, `${name}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, ['--enable-source-maps', join(options.distDir, entry)], {
+  const child = spawn(process.execPath, [join(options.distDir, entry)], {
     env: {
       ...process.env,
       ...options.env,
@@ -101,7 +101,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   };
   try {
     if (options.mode === 'single-process') {
-      processes.push(launch('single-process', 'apps/api-gateway/src/single-process.js', options.gatewayPort, options, {}));
+      processes.push(
+        launch(
+          'single-process',
+          'apps/api-gateway/src/single-process.js',
+          options.gatewayPort,
+          options,
+          {},
+        ),
+      );
     } else {
       const serviceEnv: Record<string, string> = {};
       const taken = [options.gatewayPort];
@@ -112,7 +120,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         serviceEnv[service.urlVariable] = running.url;
         processes.push(running);
       }
-      processes.push(launch(GATEWAY.name, 'apps/api-gateway/src/main.js', options.gatewayPort, options, serviceEnv));
+      processes.push(
+        launch(
+          GATEWAY.name,
+          'apps/api-gateway/src/main.js',
+          options.gatewayPort,
+          options,
+          serviceEnv,
+        ),
+      );
     }
     await Promise.all(processes.map(waitUntilReady));
   } catch (error) {

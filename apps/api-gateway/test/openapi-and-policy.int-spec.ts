@@ -14,7 +14,9 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'
 
 describe('OpenAPI description and route policies of the whole composition', () => {
   let server: TestApp;
-  let document: Record<string, unknown> & { paths: Record<string, Record<string, Record<string, unknown>>> };
+  let document: Record<string, unknown> & {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
 
   beforeAll(async () => {
     server = await startTestApp(SingleProcessModule);
@@ -27,7 +29,11 @@ describe('OpenAPI description and route policies of the whole composition', () =
   it('declares a policy on every route (secure by default)', () => {
     const routes = routeInventory(server.app);
     expect(routes.length).toBeGreaterThan(5);
-    expect(routes.filter((route) => !route.policy).map((route) => `${route.controller}.${route.handler}`)).toEqual([]);
+    expect(
+      routes
+        .filter((route) => !route.policy)
+        .map((route) => `${route.controller}.${route.handler}`),
+    ).toEqual([]);
   });
 
   it('is a valid OpenAPI 3.1.0 document with info.version 0.2.0', async () => {
@@ -47,18 +53,26 @@ describe('OpenAPI description and route policies of the whole composition', () =
     expect(operations.length).toBeGreaterThan(5);
     for (const { path, method, operation } of operations) {
       const xService = operation['x-service'] as Record<string, unknown> | undefined;
-      expect({ path, method, keys: Object.keys(xService ?? {}).sort() }).toEqual({ path, method, keys: X_SERVICE_KEYS });
+      expect({ path, method, keys: Object.keys(xService ?? {}).sort() }).toEqual({
+        path,
+        method,
+        keys: X_SERVICE_KEYS,
+      });
       expect(['person', 'route_specific']).toContain(xService!.authentication);
       const responses = operation.responses as Record<string, unknown>;
-      for (const status of ['400', '401', '403', '404', '500', '503']) expect(responses).toHaveProperty(status);
+      for (const status of ['400', '401', '403', '404', '500', '503'])
+        expect(responses).toHaveProperty(status);
     }
   });
 
   it('lists the identity routes with their request schemas', () => {
-    const createKey = document.paths['/api/auth/api-keys']!.post!;
-    expect(createKey['x-service']).toMatchObject({ authentication: 'person', policy_requirements: ['session_cookie_only'] });
+    const createKey = document.paths['/api/auth/api-keys'].post;
+    expect(createKey['x-service']).toMatchObject({
+      authentication: 'person',
+      policy_requirements: ['session_cookie_only'],
+    });
     expect(JSON.stringify(createKey.requestBody)).toContain('CreateApiKeyDto');
-    expect(document.paths['/api/acceptance/auth/exchange']!.post!['x-service']).toMatchObject({
+    expect(document.paths['/api/acceptance/auth/exchange'].post['x-service']).toMatchObject({
       authentication: 'route_specific',
     });
   });

@@ -1,7 +1,14 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { RoutePolicy } from '@cw/platform';
-import { call, createApiKey, signInTestPerson, startTestApp, TEST_ACCEPTANCE_SECRET, type TestApp } from '@cw/testing';
+import {
+  call,
+  createApiKey,
+  signInTestPerson,
+  startTestApp,
+  TEST_ACCEPTANCE_SECRET,
+  type TestApp,
+} from '@cw/testing';
 import { IsInt, IsString, Max, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
@@ -73,14 +80,22 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
 
   describe('request ids', () => {
     it('keeps a well-formed incoming X-Request-Id and mints a UUID otherwise', async () => {
-      const kept = await call(server.baseUrl, 'GET', '/health', { headers: { 'x-request-id': 'trace-abc-12345' } });
+      const kept = await call(server.baseUrl, 'GET', '/health', {
+        headers: { 'x-request-id': 'trace-abc-12345' },
+      });
       expect(kept.headers.get('x-request-id')).toBe('trace-abc-12345');
-      const minted = await call(server.baseUrl, 'GET', '/health', { headers: { 'x-request-id': 'bad id!' } });
+      const minted = await call(server.baseUrl, 'GET', '/health', {
+        headers: { 'x-request-id': 'bad id!' },
+      });
       expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     it('puts the same id in the error envelope and the header', async () => {
-      const result = await call<{ error: { request_id: string } }>(server.baseUrl, 'GET', '/api/nowhere');
+      const result = await call<{ error: { request_id: string } }>(
+        server.baseUrl,
+        'GET',
+        '/api/nowhere',
+      );
       expect(result.body.error.request_id).toBe(result.headers.get('x-request-id'));
     });
   });
@@ -107,14 +122,26 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
         body: { name: 'x', count: 99, surprise: true },
       });
       expect(result.status).toBe(400);
-      const error = (result.body as { error: { code: string; details: { field: string; validation_errors: { field: string }[] } } }).error;
+      const error = (
+        result.body as {
+          error: {
+            code: string;
+            details: { field: string; validation_errors: { field: string }[] };
+          };
+        }
+      ).error;
       expect(error.code).toBe('VALIDATION_ERROR');
-      expect(error.details.validation_errors.map((problem) => problem.field).sort()).toEqual(['count', 'surprise']);
+      expect(error.details.validation_errors.map((problem) => problem.field).sort()).toEqual([
+        'count',
+        'surprise',
+      ]);
       expect(['count', 'surprise']).toContain(error.details.field);
     });
 
     it('does not coerce types silently', async () => {
-      const result = await call(server.baseUrl, 'POST', '/api/test-probe/echo', { body: { name: 'x', count: '3' } });
+      const result = await call(server.baseUrl, 'POST', '/api/test-probe/echo', {
+        body: { name: 'x', count: '3' },
+      });
       expect(result.status).toBe(400);
     });
 
@@ -140,7 +167,9 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
     });
 
     it('answers 503 DB_POOL_EXHAUSTED with Retry-After when the pool is exhausted', async () => {
-      const holders = [1, 2].map(() => call(server.baseUrl, 'GET', '/api/test-probe/hold-connection'));
+      const holders = [1, 2].map(() =>
+        call(server.baseUrl, 'GET', '/api/test-probe/hold-connection'),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const starved = await call(server.baseUrl, 'GET', '/api/test-probe/crash');
       expect(starved.status).toBe(503);
@@ -173,15 +202,25 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
     it('admits by implied scope and refuses a missing scope with insufficient_scope', async () => {
       const person = await signInTestPerson(server.baseUrl);
       const writer = await createApiKey(server.baseUrl, person.cookie, ['wiki:write']);
-      expect((await call(server.baseUrl, 'GET', '/api/test-probe/wiki', { token: writer })).status).toBe(200);
+      expect(
+        (await call(server.baseUrl, 'GET', '/api/test-probe/wiki', { token: writer })).status,
+      ).toBe(200);
       const other = await createApiKey(server.baseUrl, person.cookie, ['workflows:read']);
       const refused = await call(server.baseUrl, 'GET', '/api/test-probe/wiki', { token: other });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({
-        error: { code: 'ACCESS_DENIED', details: { error: 'insufficient_scope', scope: 'wiki:read' } },
+        error: {
+          code: 'ACCESS_DENIED',
+          details: { error: 'insufficient_scope', scope: 'wiki:read' },
+        },
       });
-      expect(refused.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="wiki:read"');
-      expect((await call(server.baseUrl, 'GET', '/api/test-probe/wiki', { cookie: person.cookie })).status).toBe(200);
+      expect(refused.headers.get('www-authenticate')).toBe(
+        'Bearer error="insufficient_scope", scope="wiki:read"',
+      );
+      expect(
+        (await call(server.baseUrl, 'GET', '/api/test-probe/wiki', { cookie: person.cookie }))
+          .status,
+      ).toBe(200);
     });
 
     it('checks operator requirements live, and no scope confers one', async () => {
@@ -189,16 +228,25 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
       const key = await createApiKey(server.baseUrl, person.cookie, ['ops:read', 'operator:all']);
       const refused = await call(server.baseUrl, 'GET', '/api/test-probe/operator', { token: key });
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ error: { details: { missing_operator_requirements: ['feedback.view'] } } });
-      await signInTestPerson(server.baseUrl, { email: person.email, operator_grants: ['feedback.view'] });
-      expect((await call(server.baseUrl, 'GET', '/api/test-probe/operator', { token: key })).status).toBe(200);
+      expect(refused.body).toMatchObject({
+        error: { details: { missing_operator_requirements: ['feedback.view'] } },
+      });
+      await signInTestPerson(server.baseUrl, {
+        email: person.email,
+        operator_grants: ['feedback.view'],
+      });
+      expect(
+        (await call(server.baseUrl, 'GET', '/api/test-probe/operator', { token: key })).status,
+      ).toBe(200);
     });
   });
 
   describe('health', () => {
     it('answers /health, /ready and /api/health/serving without credentials', async () => {
       expect((await call(server.baseUrl, 'GET', '/health')).status).toBe(200);
-      expect((await call(server.baseUrl, 'GET', '/api/health/serving')).body).toEqual({ status: 'serving' });
+      expect((await call(server.baseUrl, 'GET', '/api/health/serving')).body).toEqual({
+        status: 'serving',
+      });
       let ready = await call(server.baseUrl, 'GET', '/ready');
       for (let attempt = 0; ready.status !== 200 && attempt < 20; attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));

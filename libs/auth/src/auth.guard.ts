@@ -2,7 +2,12 @@ import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@ne
 import { Reflector } from '@nestjs/core';
 import { type Actor, scopeSatisfies } from '@cw/domain';
 import { CredentialStore } from '@cw/identity';
-import { AppError, ROUTE_POLICY, type RequestWithActor, type ResolvedRoutePolicy } from '@cw/platform';
+import {
+  AppError,
+  ROUTE_POLICY,
+  type RequestWithActor,
+  type ResolvedRoutePolicy,
+} from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import { CredentialResolver } from './credential-resolver';
 import { presentedToken } from './presented-token';
@@ -27,7 +32,9 @@ export class AuthGuard implements CanActivate {
       context.getClass(),
     ]);
     if (!policy) {
-      this.logger.error(`route without a policy: ${context.getClass().name}.${context.getHandler().name}`);
+      this.logger.error(
+        `route without a policy: ${context.getClass().name}.${context.getHandler().name}`,
+      );
       throw AppError.accessDenied('This route declares no access policy.');
     }
     if (policy.access !== 'person') return true;
@@ -39,11 +46,14 @@ export class AuthGuard implements CanActivate {
   private async authenticate(request: FastifyRequest, policy: ResolvedRoutePolicy): Promise<Actor> {
     const presented = presentedToken(request);
     if (!presented) throw AppError.authRequired();
-    if (presented.via === 'malformed') throw AppError.authRequired('Send the header as `Authorization: Bearer <token>`.');
+    if (presented.via === 'malformed')
+      throw AppError.authRequired('Send the header as `Authorization: Bearer <token>`.');
     const credential = await this.resolver.resolve(presented.token);
     if (!credential) throw AppError.authRequired('The token is invalid, expired or revoked.');
     if (presented.via === 'bearer' && credential.kind === 'session') {
-      throw AppError.authRequired('A session token is sent as the session_token cookie, not as a bearer token.');
+      throw AppError.authRequired(
+        'A session token is sent as the session_token cookie, not as a bearer token.',
+      );
     }
     if (presented.via === 'cookie' && credential.kind !== 'session') {
       throw AppError.authRequired('The session_token cookie does not hold a session.');
@@ -60,7 +70,10 @@ export class AuthGuard implements CanActivate {
         throw AppError.insufficientScope(policy.scopes);
       }
     }
-    const missing = await this.store.missingOperatorGrants(credential.personId, policy.operatorRequirements);
+    const missing = await this.store.missingOperatorGrants(
+      credential.personId,
+      policy.operatorRequirements,
+    );
     if (missing.length > 0) {
       throw AppError.accessDenied(`This route needs the operator grant ${missing.join(', ')}.`, {
         error: 'operator_requirement',

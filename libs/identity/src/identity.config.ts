@@ -13,7 +13,9 @@ export class IdentityConfig {
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   const config = loadConfig(IdentityConfig, env);
   if (config.ACCEPTANCE_AUTH_SECRET && env.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid setting ACCEPTANCE_AUTH_SECRET: test-only, refused when NODE_ENV=production.');
+    throw new ConfigError(
+      'Invalid setting ACCEPTANCE_AUTH_SECRET: test-only, refused when NODE_ENV=production.',
+    );
   }
   return config;
 }

@@ -11,7 +11,13 @@ import { IdentityConfig, loadIdentityConfig } from './identity.config';
 import { AuthController } from './sessions/auth.controller';
 import { SessionService } from './sessions/session.service';
 
-const SERVICES = [CredentialStore, DirectoryService, SessionService, ApiKeyService, AcceptanceService];
+const SERVICES = [
+  CredentialStore,
+  DirectoryService,
+  SessionService,
+  ApiKeyService,
+  AcceptanceService,
+];
 
 /**
  * Identity owns the `identity` schema. `withRoutes` mounts sign-in, keys and acceptance (the
@@ -23,7 +29,9 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES)],
-      controllers: options.withRoutes ? [AuthController, ApiKeysController, AcceptanceController] : [],
+      controllers: options.withRoutes
+        ? [AuthController, ApiKeysController, AcceptanceController]
+        : [],
       providers: [...SERVICES, { provide: IdentityConfig, useFactory: () => loadIdentityConfig() }],
       exports: [CredentialStore, DirectoryService, SessionService, ApiKeyService],
     };

@@ -30,7 +30,8 @@ export class QueueModule implements OnModuleInit {
   onModuleInit(): void {
     this.readiness.register({
       name: 'queues',
-      isReady: async () => this.queues.redis.status === 'ready' || (await this.queues.redis.ping()) === 'PONG',
+      isReady: async () =>
+        this.queues.redis.status === 'ready' || (await this.queues.redis.ping()) === 'PONG',
     });
   }
 }

@@ -1,12 +1,23 @@
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-// Jest loads global setup outside its module mapper, so the aliases are not available here.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { runMigrations } from '../../db/src/run-migrations';
 import { Client } from 'pg';
-import { ensureLocalStack } from '../../../tools/local-stack/local-stack';
 import { databaseUrlFor, TEST_STACK_ENV, type TestStack, templateNameFor } from './test-stack';
 
+// Jest loads global setup outside its module mapper, so this file reaches the build, the local
+// stack and the migrations through their compiled command-line entry points instead.
 const REPO_ROOT = join(__dirname, '../../..');
+const node = (script: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): string =>
+  execFileSync(process.execPath, [join(REPO_ROOT, script), ...args], { env, encoding: 'utf8' });
+
+function localStackUrls(): { databaseUrl: string; redisUrl: string } {
+  const lines = node('dist/tools/local-stack/local-stack-cli.js', ['up']).split('\n');
+  const value = (name: string): string => {
+    const line = lines.find((each) => each.startsWith(`${name}=`));
+    if (!line) throw new Error(`the local stack did not report ${name}`);
+    return line.slice(name.length + 1);
+  };
+  return { databaseUrl: value('DATABASE_URL'), redisUrl: value('REDIS_URL') };
+}
 
 async function ensureTemplate(adminUrl: string, template: string): Promise<void> {
   const admin = new Client({ connectionString: adminUrl });
@@ -14,12 +25,17 @@ async function ensureTemplate(adminUrl: string, template: string): Promise<void>
   try {
     // One setup at a time per cluster, so parallel `npm test` runs never race on the template.
     await admin.query('SELECT pg_advisory_lock(72317002)');
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      template,
+    ]);
     if (rowCount === 0) {
       const building = `${template}_building`;
       await admin.query(`DROP DATABASE IF EXISTS ${building}`);
       await admin.query(`CREATE DATABASE ${building}`);
-      await runMigrations(databaseUrlFor(adminUrl, building));
+      node('dist/tools/migrations/run-migrations.js', [], {
+        ...process.env,
+        DATABASE_URL: databaseUrlFor(adminUrl, building),
+      });
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
     }
   } finally {
@@ -30,12 +46,11 @@ async function ensureTemplate(adminUrl: string, template: string): Promise<void>
 
 export default async function globalSetup(): Promise<void> {
   if (process.env[TEST_STACK_ENV]) return;
+  node('tools/build/build.mjs', ['--quiet']);
   let adminDatabaseUrl = process.env.TEST_DATABASE_URL;
   let redisUrl = process.env.TEST_REDIS_URL;
   if (!adminDatabaseUrl || !redisUrl) {
-    const stack = await ensureLocalStack();
-    adminDatabaseUrl = stack.databaseUrl;
-    redisUrl = stack.redisUrl;
+    ({ databaseUrl: adminDatabaseUrl, redisUrl } = localStackUrls());
   }
   const templateDatabase = templateNameFor(REPO_ROOT);
   await ensureTemplate(adminDatabaseUrl, templateDatabase);

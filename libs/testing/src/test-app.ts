@@ -23,7 +23,10 @@ export interface TestAppOptions {
  * Boots a composition on an ephemeral port against its own migrated database and its own
  * Redis key prefix, with real PostgreSQL and Redis.
  */
-export async function startTestApp(rootModule: Type<unknown>, options: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  rootModule: Type<unknown>,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   Object.assign(process.env, {
     NODE_ENV: 'test',

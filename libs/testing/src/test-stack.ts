@@ -13,7 +13,10 @@ export const TEST_STACK_ENV = 'CW_TEST_STACK';
 
 export function testStack(): TestStack {
   const raw = process.env[TEST_STACK_ENV];
-  if (!raw) throw new Error('The test stack is not set up: run through `npm test` or jest with globalSetup.');
+  if (!raw)
+    throw new Error(
+      'The test stack is not set up: run through `npm test` or jest with globalSetup.',
+    );
   return JSON.parse(raw) as TestStack;
 }
 

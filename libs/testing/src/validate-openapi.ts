@@ -6,7 +6,9 @@ import { join } from 'node:path';
 const SCRIPT = join(__dirname, '../../../tools/openapi/validate-openapi.mjs');
 
 /** Runs the real OpenAPI 3.1 validator (an ES module) over a document in a child process. */
-export async function validateOpenApi(document: unknown): Promise<{ valid: boolean; errors: unknown[] }> {
+export async function validateOpenApi(
+  document: unknown,
+): Promise<{ valid: boolean; errors: unknown[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'cw-openapi-'));
   const file = join(dir, 'openapi.json');
   try {

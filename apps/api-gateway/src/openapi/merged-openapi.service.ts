@@ -18,16 +18,22 @@ export class MergedOpenApiService {
 
   async document(): Promise<OpenAPIObject> {
     if (this.cached && this.cached.expiresAt > Date.now()) return this.cached.document;
-    const fetched = await Promise.all(SERVICES.map((service) => this.fetchFrom(serviceUrl(service), service.name)));
+    const fetched = await Promise.all(
+      SERVICES.map((service) => this.fetchFrom(serviceUrl(service), service.name)),
+    );
     const parts = fetched.filter((part): part is OpenAPIObject => part !== null);
     const merged = mergeDocuments(this.own.document!, parts);
-    if (parts.length === SERVICES.length) this.cached = { document: merged, expiresAt: Date.now() + CACHE_MS };
+    if (parts.length === SERVICES.length)
+      this.cached = { document: merged, expiresAt: Date.now() + CACHE_MS };
     return merged;
   }
 
   private async fetchFrom(base: string, name: string): Promise<OpenAPIObject | null> {
     try {
-      const response = await request(`${base}/openapi.json`, { headersTimeout: 3000, bodyTimeout: 3000 });
+      const response = await request(`${base}/openapi.json`, {
+        headersTimeout: 3000,
+        bodyTimeout: 3000,
+      });
       if (response.statusCode !== 200) {
         await response.body.dump();
         throw new Error(`status ${response.statusCode}`);
@@ -49,10 +55,16 @@ export function mergeDocuments(base: OpenAPIObject, parts: OpenAPIObject[]): Ope
     for (const [path, item] of Object.entries(part.paths ?? {})) {
       merged.paths[path] = { ...item, ...merged.paths[path] };
     }
-    Object.assign(merged.components.schemas, part.components?.schemas ?? {}, merged.components.schemas);
+    Object.assign(
+      merged.components.schemas,
+      part.components?.schemas ?? {},
+      merged.components.schemas,
+    );
     for (const tag of part.tags ?? []) if (!tags.has(tag.name)) tags.set(tag.name, tag);
   }
-  merged.paths = Object.fromEntries(Object.entries(merged.paths).sort(([a], [b]) => a.localeCompare(b)));
+  merged.paths = Object.fromEntries(
+    Object.entries(merged.paths).sort(([a], [b]) => a.localeCompare(b)),
+  );
   if (tags.size > 0) merged.tags = [...tags.values()];
   return merged;
 }

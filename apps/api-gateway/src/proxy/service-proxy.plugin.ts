@@ -38,9 +38,13 @@ export async function serviceProxyPlugin(
         onError: (failedReply, { error }) => {
           request.log.warn({ err: error, service: service.name }, 'upstream unavailable');
           sendError(
-            new AppError(ErrorCode.ServiceUnavailable, `The ${service.name} is not answering; retry shortly.`, {
-              headers: { 'Retry-After': '1' },
-            }),
+            new AppError(
+              ErrorCode.ServiceUnavailable,
+              `The ${service.name} is not answering; retry shortly.`,
+              {
+                headers: { 'Retry-After': '1' },
+              },
+            ),
             request,
             failedReply as unknown as FastifyReply,
           );

@@ -38,7 +38,9 @@ export class IdentitySchema1763850000000 implements MigrationInterface {
         name text NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE UNIQUE INDEX teams_company_name_key ON identity.teams (company_id, lower(name))`);
+    await db.query(
+      `CREATE UNIQUE INDEX teams_company_name_key ON identity.teams (company_id, lower(name))`,
+    );
     await db.query(`
       CREATE TABLE identity.team_memberships (
         team_id uuid NOT NULL REFERENCES identity.teams (id) ON DELETE CASCADE,
@@ -46,7 +48,9 @@ export class IdentitySchema1763850000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (team_id, person_id)
       )`);
-    await db.query(`CREATE INDEX team_memberships_person_idx ON identity.team_memberships (person_id)`);
+    await db.query(
+      `CREATE INDEX team_memberships_person_idx ON identity.team_memberships (person_id)`,
+    );
     // A credential lives only while its membership does: leaving the company ends it.
     await db.query(`
       CREATE TABLE identity.sessions (

@@ -6,7 +6,10 @@ import type { FastifyReply } from 'fastify';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie';
 import { SessionService } from '../sessions/session.service';
 import { AcceptanceService } from './acceptance.service';
-import { AcceptanceExchangeDto, AcceptanceExchangeResponseDto } from './dtos/acceptance-exchange.dto';
+import {
+  AcceptanceExchangeDto,
+  AcceptanceExchangeResponseDto,
+} from './dtos/acceptance-exchange.dto';
 
 @ApiTags('acceptance')
 @Controller('api/acceptance/auth')
@@ -22,7 +25,8 @@ export class AcceptanceController {
   @RoutePolicy({ access: 'route_specific' })
   @ApiOperation({
     operationId: 'acceptanceExchange',
-    summary: 'Test environments only (ACCEPTANCE_AUTH_SECRET set): signs in as a made-to-order person.',
+    summary:
+      'Test environments only (ACCEPTANCE_AUTH_SECRET set): signs in as a made-to-order person.',
   })
   @ApiOkResponse({ type: AcceptanceExchangeResponseDto })
   async exchange(
@@ -37,14 +41,18 @@ export class AcceptanceController {
   @Post('revoke')
   @HttpCode(200)
   @RoutePolicy({ access: 'person', sessionOnly: true })
-  @ApiOperation({ operationId: 'acceptanceRevoke', summary: 'Ends the acceptance session of the cookie.' })
+  @ApiOperation({
+    operationId: 'acceptanceRevoke',
+    summary: 'Ends the acceptance session of the cookie.',
+  })
   @ApiOkResponse({ schema: { type: 'object', properties: { revoked: { type: 'boolean' } } } })
   async revoke(
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ revoked: true }> {
     this.acceptance.assertEnabled();
-    if (actor.credential.kind !== 'session') throw AppError.accessDenied('This route needs the session cookie.');
+    if (actor.credential.kind !== 'session')
+      throw AppError.accessDenied('This route needs the session cookie.');
     await this.sessions.revoke(actor.credential.id);
     clearSessionCookie(reply, this.config.isProduction);
     return { revoked: true };

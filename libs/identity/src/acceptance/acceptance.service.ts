@@ -5,7 +5,10 @@ import { DataSource } from 'typeorm';
 import { DirectoryService } from '../directory/directory.service';
 import { IdentityConfig } from '../identity.config';
 import { SessionService } from '../sessions/session.service';
-import type { AcceptanceExchangeDto, AcceptanceExchangeResponseDto } from './dtos/acceptance-exchange.dto';
+import type {
+  AcceptanceExchangeDto,
+  AcceptanceExchangeResponseDto,
+} from './dtos/acceptance-exchange.dto';
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -30,7 +33,9 @@ export class AcceptanceService {
     if (!this.secretDigest) throw AppError.notFound();
   }
 
-  async exchange(request: AcceptanceExchangeDto): Promise<{ token: string; body: AcceptanceExchangeResponseDto }> {
+  async exchange(
+    request: AcceptanceExchangeDto,
+  ): Promise<{ token: string; body: AcceptanceExchangeResponseDto }> {
     this.assertEnabled();
     if (!timingSafeEqual(digest(request.secret), this.secretDigest!)) {
       throw AppError.authRequired('The acceptance secret is wrong.');
@@ -40,7 +45,7 @@ export class AcceptanceService {
       const company = await this.directory.findOrCreateCompany(request.company, manager);
       const person = await this.directory.findOrCreatePerson(
         request.email,
-        request.name ?? request.email.split('@')[0]!,
+        request.name ?? request.email.split('@')[0],
         manager,
       );
       await this.directory.setMembership(company.id, person.id, role, manager);

@@ -51,9 +51,15 @@ export class ApiKeyService {
    * Mints a key for the actor's person in the actor's company. The person row is locked while
    * live tokens are counted, so parallel requests can never pass the limit together.
    */
-  async create(owner: Pick<Actor, 'personId' | 'companyId'>, name: string, scopes: string[]): Promise<CreatedApiKey> {
+  async create(
+    owner: Pick<Actor, 'personId' | 'companyId'>,
+    name: string,
+    scopes: string[],
+  ): Promise<CreatedApiKey> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT 1 FROM identity.people WHERE id = $1 FOR UPDATE`, [owner.personId]);
+      await manager.query(`SELECT 1 FROM identity.people WHERE id = $1 FOR UPDATE`, [
+        owner.personId,
+      ]);
       const [{ live }]: { live: number }[] = await manager.query(
         `SELECT count(*)::int AS live FROM identity.api_keys WHERE person_id = $1 AND revoked_at IS NULL`,
         [owner.personId],
@@ -70,9 +76,16 @@ export class ApiKeyService {
         `INSERT INTO identity.api_keys (token_hash, token_prefix, company_id, person_id, name, scopes)
          VALUES ($1, $2, $3, $4, $5, $6)
          RETURNING id, name, scopes, token_prefix, created_at, last_used_at`,
-        [minted.hash, minted.displayPrefix, owner.companyId, owner.personId, name, [...new Set(scopes)]],
+        [
+          minted.hash,
+          minted.displayPrefix,
+          owner.companyId,
+          owner.personId,
+          name,
+          [...new Set(scopes)],
+        ],
       );
-      return { ...toView(row!), token: minted.token };
+      return { ...toView(row), token: minted.token };
     });
   }
 

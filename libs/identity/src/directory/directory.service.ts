@@ -24,7 +24,10 @@ export interface TeamRecord {
 export class DirectoryService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async findOrCreateCompany(name: string, manager: EntityManager = this.dataSource.manager): Promise<CompanyRecord> {
+  async findOrCreateCompany(
+    name: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<CompanyRecord> {
     await manager.query(
       `INSERT INTO identity.companies (name) VALUES ($1) ON CONFLICT ((lower(name))) DO NOTHING`,
       [name],
@@ -33,7 +36,7 @@ export class DirectoryService {
       `SELECT id, name FROM identity.companies WHERE lower(name) = lower($1)`,
       [name],
     );
-    return company!;
+    return company;
   }
 
   async findOrCreatePerson(
@@ -48,7 +51,10 @@ export class DirectoryService {
     return (await this.findPersonByEmail(email, manager))!;
   }
 
-  async findPersonByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<PersonRecord | null> {
+  async findPersonByEmail(
+    email: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PersonRecord | null> {
     const [person]: PersonRecord[] = await manager.query(
       `SELECT id, email, name FROM identity.people WHERE lower(email) = lower($1)`,
       [email],
@@ -98,10 +104,14 @@ export class DirectoryService {
       `SELECT id, name FROM identity.teams WHERE company_id = $1 AND lower(name) = lower($2)`,
       [companyId, name],
     );
-    return team!;
+    return team;
   }
 
-  async addTeamMember(teamId: string, personId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async addTeamMember(
+    teamId: string,
+    personId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO identity.team_memberships (team_id, person_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
       [teamId, personId],
@@ -119,7 +129,10 @@ export class DirectoryService {
     );
   }
 
-  async revokeOperatorRequirement(personId: string, requirement: OperatorRequirement): Promise<boolean> {
+  async revokeOperatorRequirement(
+    personId: string,
+    requirement: OperatorRequirement,
+  ): Promise<boolean> {
     const [, affected]: [unknown, number] = await this.dataSource.query(
       `DELETE FROM identity.operator_grants WHERE person_id = $1 AND requirement = $2`,
       [personId, requirement],
@@ -139,6 +152,6 @@ export class DirectoryService {
     const [row]: { exists: boolean }[] = await this.dataSource.query(
       `SELECT EXISTS (SELECT 1 FROM identity.companies) AS exists`,
     );
-    return row!.exists;
+    return row.exists;
   }
 }

@@ -18,7 +18,10 @@ export class AuthController {
   @Post('sign-in')
   @HttpCode(200)
   @RoutePolicy({ access: 'route_specific' })
-  @ApiOperation({ operationId: 'signIn', summary: 'Signs in with email and password; sets the session_token cookie.' })
+  @ApiOperation({
+    operationId: 'signIn',
+    summary: 'Signs in with email and password; sets the session_token cookie.',
+  })
   @ApiOkResponse({ type: SignInResponseDto })
   async signIn(
     @Body() body: SignInDto,
@@ -32,13 +35,17 @@ export class AuthController {
   @Post('sign-out')
   @HttpCode(200)
   @RoutePolicy({ access: 'person', sessionOnly: true })
-  @ApiOperation({ operationId: 'signOut', summary: 'Ends the current session and clears its cookie.' })
+  @ApiOperation({
+    operationId: 'signOut',
+    summary: 'Ends the current session and clears its cookie.',
+  })
   @ApiOkResponse({ schema: { type: 'object', properties: { signed_out: { type: 'boolean' } } } })
   async signOut(
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ signed_out: true }> {
-    if (actor.credential.kind !== 'session') throw AppError.accessDenied('Sign-out needs the session cookie.');
+    if (actor.credential.kind !== 'session')
+      throw AppError.accessDenied('Sign-out needs the session cookie.');
     await this.sessions.revoke(actor.credential.id);
     clearSessionCookie(reply, this.config.isProduction);
     return { signed_out: true };

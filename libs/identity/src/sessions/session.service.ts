@@ -40,7 +40,8 @@ export class SessionService {
     const verified = await argon2
       .verify(person?.password_hash ?? (await decoyHash), password)
       .catch(() => false);
-    if (!person?.password_hash || !verified) throw AppError.authRequired('Wrong email or password.');
+    if (!person?.password_hash || !verified)
+      throw AppError.authRequired('Wrong email or password.');
     const [membership]: { company_id: string; name: string; role: 'admin' | 'member' }[] =
       await this.dataSource.query(
         `SELECT m.company_id, c.name, m.role FROM identity.memberships m

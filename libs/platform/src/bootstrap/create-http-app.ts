@@ -28,7 +28,9 @@ export interface HttpAppOptions {
  */
 class EnvelopeFastifyAdapter extends FastifyAdapter {
   override setErrorHandler(): ReturnType<FastifyAdapter['setErrorHandler']> {
-    return this.getInstance().setErrorHandler((error, request, reply) => sendError(error, request, reply));
+    return this.getInstance().setErrorHandler((error, request, reply) =>
+      sendError(error, request, reply),
+    );
   }
 }
 
@@ -62,7 +64,12 @@ export async function createHttpApp(
   fastify.addHook('onResponse', async (request, reply) => {
     if (QUIET_PATHS.has(request.url)) return;
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
   });

@@ -7,7 +7,10 @@ export interface RunServiceOptions extends HttpAppOptions {
 }
 
 /** Entry point of a deployable service: one clear line and exit 1 on bad settings. */
-export async function runService(rootModule: Type<unknown>, options: RunServiceOptions): Promise<void> {
+export async function runService(
+  rootModule: Type<unknown>,
+  options: RunServiceOptions,
+): Promise<void> {
   try {
     const app = await createHttpApp(rootModule, options);
     const port = Number(process.env.PORT ?? options.defaultPort);
@@ -18,7 +21,9 @@ export async function runService(rootModule: Type<unknown>, options: RunServiceO
     if (error instanceof ConfigError) {
       process.stderr.write(`${options.service}: ${error.message}\n`);
     } else {
-      process.stderr.write(`${options.service}: failed to start: ${(error as Error).stack ?? String(error)}\n`);
+      process.stderr.write(
+        `${options.service}: failed to start: ${(error as Error).stack ?? String(error)}\n`,
+      );
     }
     process.exit(1);
   }

@@ -11,10 +11,14 @@ describe('loadConfig', () => {
   });
 
   it('stops with one clear line naming the bad setting', () => {
-    expect(() => loadConfig(PlatformConfig, { ...valid, DB_POOL_SIZE: 'lots' })).toThrow(ConfigError);
+    expect(() => loadConfig(PlatformConfig, { ...valid, DB_POOL_SIZE: 'lots' })).toThrow(
+      ConfigError,
+    );
     expect(() => loadConfig(PlatformConfig, { ...valid, DB_POOL_SIZE: 'lots' })).toThrow(
       /^Invalid setting DB_POOL_SIZE: DB_POOL_SIZE must be an integer number/,
     );
-    expect(() => loadConfig(PlatformConfig, { REDIS_URL: 'redis://h' })).toThrow(/Invalid setting DATABASE_URL/);
+    expect(() => loadConfig(PlatformConfig, { REDIS_URL: 'redis://h' })).toThrow(
+      /Invalid setting DATABASE_URL/,
+    );
   });
 });

@@ -22,7 +22,10 @@ export function loadConfig<T extends object>(
   });
   const [problem] = validateSync(config, { skipMissingProperties: false });
   if (problem) {
-    const reasons = Object.values(problem.constraints ?? {}).reverse().join('; ') || 'is invalid';
+    const reasons =
+      Object.values(problem.constraints ?? {})
+        .reverse()
+        .join('; ') || 'is invalid';
     throw new ConfigError(`Invalid setting ${problem.property}: ${reasons}.`);
   }
   return config;

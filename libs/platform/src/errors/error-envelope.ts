@@ -19,7 +19,12 @@ export function errorEnvelope(
   requestId: string,
   details?: Record<string, unknown>,
 ): ErrorEnvelope {
-  const error: ErrorBody = { code, message, timestamp: new Date().toISOString(), request_id: requestId };
+  const error: ErrorBody = {
+    code,
+    message,
+    timestamp: new Date().toISOString(),
+    request_id: requestId,
+  };
   if (details && Object.keys(details).length > 0) error.details = details;
   return { success: false, error };
 }

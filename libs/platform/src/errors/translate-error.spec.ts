@@ -14,12 +14,19 @@ describe('translateError', () => {
   });
 
   it('turns an unknown route into NOT_FOUND', () => {
-    expect(translateError(new NotFoundException('Cannot GET /x'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(translateError(new NotFoundException('Cannot GET /x'))).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('maps an exhausted pool to 503 DB_POOL_EXHAUSTED with Retry-After', () => {
     const translated = translateError(new Error('timeout exceeded when trying to connect'));
-    expect(translated).toMatchObject({ status: 503, code: 'DB_POOL_EXHAUSTED', headers: { 'Retry-After': '1' } });
+    expect(translated).toMatchObject({
+      status: 503,
+      code: 'DB_POOL_EXHAUSTED',
+      headers: { 'Retry-After': '1' },
+    });
   });
 
   it('never leaks the text of an unexpected failure', () => {

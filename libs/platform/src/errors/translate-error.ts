@@ -61,12 +61,13 @@ function isPoolExhaustion(error: Error): boolean {
 function fromHttpException(error: HttpException): TranslatedError {
   const status = error.getStatus();
   const response = error.getResponse();
-  const code = CODE_OF_STATUS[status] ?? (status >= 500 ? ErrorCode.InternalError : ErrorCode.BadRequest);
+  const code =
+    CODE_OF_STATUS[status] ?? (status >= 500 ? ErrorCode.InternalError : ErrorCode.BadRequest);
   const message =
     status === 404
       ? 'No route or item matches this request.'
       : typeof response === 'object' && response !== null && 'message' in response
-        ? String((response as { message: unknown }).message)
+        ? String(response.message)
         : error.message;
   return { status, code, message, headers: {}, unexpected: status >= 500 };
 }

@@ -14,7 +14,9 @@ export class HealthController {
   @HttpCode(200)
   @RoutePolicy({ access: 'public' })
   @ApiOperation({ operationId: 'getHealth', summary: 'Liveness: 200 when the process is up.' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } },
+  })
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -25,14 +27,20 @@ export class HealthController {
     operationId: 'getReady',
     summary: 'Readiness: 200 once migrations, queues and deferred start-up work are done.',
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', enum: ['ready'] } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { status: { type: 'string', enum: ['ready'] } } },
+  })
   async ready(): Promise<{ status: 'ready' }> {
     const pending = await this.readiness.pending();
     if (pending.length > 0) {
-      throw new AppError(ErrorCode.ServiceUnavailable, `Not ready: waiting for ${pending.join(', ')}.`, {
-        details: { pending },
-        headers: { 'Retry-After': '1' },
-      });
+      throw new AppError(
+        ErrorCode.ServiceUnavailable,
+        `Not ready: waiting for ${pending.join(', ')}.`,
+        {
+          details: { pending },
+          headers: { 'Retry-After': '1' },
+        },
+      );
     }
     return { status: 'ready' };
   }
@@ -43,7 +51,9 @@ export class HealthController {
     operationId: 'getServingHealth',
     summary: 'Serving health: 200 when the process is up and the database answers. Safe to poll.',
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', enum: ['serving'] } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { status: { type: 'string', enum: ['serving'] } } },
+  })
   async serving(): Promise<{ status: 'serving' }> {
     try {
       await this.readiness.pingDatabase();

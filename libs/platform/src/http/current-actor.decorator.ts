@@ -7,8 +7,10 @@ export interface RequestWithActor {
 }
 
 /** The actor the auth guard resolved for a `person` route. */
-export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
-  const actor = context.switchToHttp().getRequest<RequestWithActor>().actor;
-  if (!actor) throw AppError.authRequired();
-  return actor;
-});
+export const CurrentActor = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Actor => {
+    const actor = context.switchToHttp().getRequest<RequestWithActor>().actor;
+    if (!actor) throw AppError.authRequired();
+    return actor;
+  },
+);

@@ -19,5 +19,8 @@ function rewriteSchema(node: Json): Json {
 }
 
 export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
-  return { ...(rewriteSchema(document as unknown as Json) as unknown as OpenAPIObject), openapi: '3.1.0' };
+  return {
+    ...(rewriteSchema(document as unknown as Json) as unknown as OpenAPIObject),
+    openapi: '3.1.0',
+  };
 }

@@ -12,12 +12,20 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
     .setTitle(API_TITLE)
     .setDescription(description)
     .setVersion(API_VERSION)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key or OAuth access token' }, 'bearer')
-    .addCookieAuth('session_token', { type: 'apiKey', in: 'cookie', name: 'session_token' }, 'session_token')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'API key or OAuth access token' },
+      'bearer',
+    )
+    .addCookieAuth(
+      'session_token',
+      { type: 'apiKey', in: 'cookie', name: 'session_token' },
+      'session_token',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ErrorEnvelopeSchema],
-    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+    operationIdFactory: (controller, method) =>
+      `${controller.replace(/Controller$/, '')}_${method}`,
   });
   return toOpenApi31(document);
 }

@@ -2,7 +2,9 @@ import { normalizePolicy, xServiceOf } from './route-policy';
 
 describe('x-service generation', () => {
   it('carries exactly the six keys of the spec', () => {
-    const xService = xServiceOf(normalizePolicy({ access: 'person', scopes: ['wiki:read'], mcpTools: ['search_wiki'] }));
+    const xService = xServiceOf(
+      normalizePolicy({ access: 'person', scopes: ['wiki:read'], mcpTools: ['search_wiki'] }),
+    );
     expect(Object.keys(xService).sort()).toEqual([
       'authentication',
       'mcp_tools',

@@ -51,6 +51,9 @@ export const SERVICES: readonly ServiceDescriptor[] = [
   },
 ];
 
-export function serviceUrl(service: ServiceDescriptor, env: NodeJS.ProcessEnv = process.env): string {
+export function serviceUrl(
+  service: ServiceDescriptor,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   return (env[service.urlVariable] ?? `http://127.0.0.1:${service.defaultPort}`).replace(/\/$/, '');
 }

@@ -1,4 +1,9 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OUTBOX_TOPICS, type OutboxTopic } from '../queue-names';
 import { QueueRegistry } from './queue-registry';
@@ -51,13 +56,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       );
       if (rows.length === 0) return 0;
       for (const row of rows) {
-        await this.queues
-          .queue(OUTBOX_TOPICS[row.topic])
-          .add(row.topic, row.payload, { jobId: `outbox-${row.id}`, removeOnComplete: 1000, removeOnFail: 5000 });
+        await this.queues.queue(OUTBOX_TOPICS[row.topic]).add(row.topic, row.payload, {
+          jobId: `outbox-${row.id}`,
+          removeOnComplete: 1000,
+          removeOnFail: 5000,
+        });
       }
-      await manager.query(`UPDATE platform.outbox_events SET published_at = now() WHERE id = ANY($1)`, [
-        rows.map((row) => row.id),
-      ]);
+      await manager.query(
+        `UPDATE platform.outbox_events SET published_at = now() WHERE id = ANY($1)`,
+        [rows.map((row) => row.id)],
+      );
       return rows.length;
     });
   }

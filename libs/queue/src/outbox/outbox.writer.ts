@@ -8,7 +8,11 @@ import type { OutboxTopic } from '../queue-names';
  */
 @Injectable()
 export class OutboxWriter {
-  async append(manager: EntityManager, topic: OutboxTopic, payload: Record<string, unknown>): Promise<void> {
+  async append(
+    manager: EntityManager,
+    topic: OutboxTopic,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
     await manager.query(`INSERT INTO platform.outbox_events (topic, payload) VALUES ($1, $2)`, [
       topic,
       JSON.stringify(payload),

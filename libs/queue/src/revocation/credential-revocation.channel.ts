@@ -3,10 +3,8 @@ import { PlatformConfig } from '@cw/platform';
 import type Redis from 'ioredis';
 import { createRedisConnection, queuePrefix } from '../redis-connection';
 
-
 export type CredentialRevocation =
-  | { type: 'credential'; credentialId: string }
-  | { type: 'person'; personId: string };
+  { type: 'credential'; credentialId: string } | { type: 'person'; personId: string };
 
 type Listener = (revocation: CredentialRevocation) => void;
 
@@ -30,7 +28,9 @@ export class CredentialRevocationChannel implements OnModuleDestroy {
     try {
       await this.publisher.publish(this.channel, JSON.stringify(revocation));
     } catch (error) {
-      this.logger.warn(`revocation not broadcast, caches expire it shortly: ${(error as Error).message}`);
+      this.logger.warn(
+        `revocation not broadcast, caches expire it shortly: ${(error as Error).message}`,
+      );
     }
     for (const listener of this.listeners) listener(revocation);
   }
@@ -43,7 +43,9 @@ export class CredentialRevocationChannel implements OnModuleDestroy {
       const revocation = JSON.parse(message) as CredentialRevocation;
       for (const each of this.listeners) each(revocation);
     });
-    this.subscriber.on('error', (error: Error) => this.logger.warn(`revocation channel: ${error.message}`));
+    this.subscriber.on('error', (error: Error) =>
+      this.logger.warn(`revocation channel: ${error.message}`),
+    );
     await this.subscriber.subscribe(this.channel);
   }
 

@@ -1,5 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MEMBERSHIP_ROLES, OPERATOR_REQUIREMENTS, type MembershipRole, type OperatorRequirement } from '@cw/domain';
+import {
+  MEMBERSHIP_ROLES,
+  OPERATOR_REQUIREMENTS,
+  type MembershipRole,
+  type OperatorRequirement,
+} from '@cw/domain';
 import {
   ArrayMaxSize,
   IsArray,
@@ -28,7 +33,10 @@ export class AcceptanceExchangeDto {
   @Length(1, 200)
   name?: string;
 
-  @ApiProperty({ description: 'Company name; found case-insensitively or created.', maxLength: 200 })
+  @ApiProperty({
+    description: 'Company name; found case-insensitively or created.',
+    maxLength: 200,
+  })
   @IsString()
   @Length(1, 200)
   company!: string;

@@ -1,6 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { GRANTABLE_SCOPES } from '@cw/domain';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsString, Length } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsString,
+  Length,
+} from 'class-validator';
 
 export class CreateApiKeyDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'nightly export' })
@@ -13,7 +21,10 @@ export class CreateApiKeyDto {
   @ArrayMinSize(1)
   @ArrayMaxSize(GRANTABLE_SCOPES.length)
   @ArrayUnique()
-  @IsIn(GRANTABLE_SCOPES, { each: true, message: `each scope must be one of ${GRANTABLE_SCOPES.join(', ')}` })
+  @IsIn(GRANTABLE_SCOPES, {
+    each: true,
+    message: `each scope must be one of ${GRANTABLE_SCOPES.join(', ')}`,
+  })
   scopes!: string[];
 }
 

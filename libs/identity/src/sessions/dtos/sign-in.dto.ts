@@ -12,7 +12,10 @@ export class SignInDto {
   @MaxLength(1024)
   password!: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Sign in to this company; default: the first.' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Sign in to this company; default: the first.',
+  })
   @IsOptional()
   @IsUUID()
   company_id?: string;

@@ -1,10 +1,16 @@
 import { DirectoryService } from '@cw/identity';
-import { call, createApiKey, sessionCookieOf, signInTestPerson, startTestApp, TEST_ACCEPTANCE_SECRET, type TestApp } from '@cw/testing';
+import {
+  call,
+  createApiKey,
+  sessionCookieOf,
+  signInTestPerson,
+  startTestApp,
+  TEST_ACCEPTANCE_SECRET,
+  type TestApp,
+} from '@cw/testing';
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
-// The one-process composition is the cheapest full stack to test identity through.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { SingleProcessModule } from '../../../apps/api-gateway/src/single-process.module';
+import { SingleProcessModule } from '../src/single-process.module';
 
 describe('identity (one process, real PostgreSQL and Redis)', () => {
   let server: TestApp;
@@ -12,7 +18,9 @@ describe('identity (one process, real PostgreSQL and Redis)', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    server = await startTestApp(SingleProcessModule, { env: { ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET } });
+    server = await startTestApp(SingleProcessModule, {
+      env: { ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET },
+    });
     directory = server.app.get(DirectoryService);
     dataSource = server.app.get(DataSource);
   });
@@ -25,7 +33,10 @@ describe('identity (one process, real PostgreSQL and Redis)', () => {
       const company = await directory.findOrCreateCompany('Sign-in Co');
       const person = await directory.findOrCreatePerson(email, 'Pat');
       await directory.setMembership(company.id, person.id, 'admin');
-      await directory.setPassword(person.id, await argon2.hash('correct horse battery', { type: argon2.argon2id }));
+      await directory.setPassword(
+        person.id,
+        await argon2.hash('correct horse battery', { type: argon2.argon2id }),
+      );
     });
 
     it('sets an HttpOnly SameSite=Lax session cookie on the right password', async () => {
@@ -33,7 +44,11 @@ describe('identity (one process, real PostgreSQL and Redis)', () => {
         body: { email: 'PAT@example.test', password: 'correct horse battery' },
       });
       expect(result.status).toBe(200);
-      expect(result.body).toMatchObject({ person: { email }, company: { name: 'Sign-in Co' }, role: 'admin' });
+      expect(result.body).toMatchObject({
+        person: { email },
+        company: { name: 'Sign-in Co' },
+        role: 'admin',
+      });
       const setCookie = result.headers.get('set-cookie') ?? '';
       expect(setCookie).toMatch(/session_token=cws_/);
       expect(setCookie).toMatch(/HttpOnly/i);
@@ -47,7 +62,9 @@ describe('identity (one process, real PostgreSQL and Redis)', () => {
       ]) {
         const result = await call(server.baseUrl, 'POST', '/api/auth/sign-in', { body });
         expect(result.status).toBe(401);
-        expect(result.body).toMatchObject({ error: { code: 'AUTH_REQUIRED', message: 'Wrong email or password.' } });
+        expect(result.body).toMatchObject({
+          error: { code: 'AUTH_REQUIRED', message: 'Wrong email or password.' },
+        });
       }
     });
 
@@ -56,36 +73,53 @@ describe('identity (one process, real PostgreSQL and Redis)', () => {
         body: { email, password: 'correct horse battery' },
       });
       const cookie = sessionCookieOf(signedIn);
-      expect((await call(server.baseUrl, 'GET', '/api/auth/api-keys', { cookie })).status).toBe(200);
-      expect((await call(server.baseUrl, 'POST', '/api/auth/sign-out', { cookie })).status).toBe(200);
-      expect((await call(server.baseUrl, 'GET', '/api/auth/api-keys', { cookie })).status).toBe(401);
+      expect((await call(server.baseUrl, 'GET', '/api/auth/api-keys', { cookie })).status).toBe(
+        200,
+      );
+      expect((await call(server.baseUrl, 'POST', '/api/auth/sign-out', { cookie })).status).toBe(
+        200,
+      );
+      expect((await call(server.baseUrl, 'GET', '/api/auth/api-keys', { cookie })).status).toBe(
+        401,
+      );
     });
   });
 
   describe('API keys', () => {
     it('shows the token once, with no-store, and stores only its hash', async () => {
       const person = await signInTestPerson(server.baseUrl);
-      const created = await call<{ id: string; token: string; token_prefix: string; scopes: string[] }>(
-        server.baseUrl,
-        'POST',
-        '/api/auth/api-keys',
-        { cookie: person.cookie, body: { name: 'ci', scopes: ['wiki:read', 'workflows:run'] } },
-      );
+      const created = await call<{
+        id: string;
+        token: string;
+        token_prefix: string;
+        scopes: string[];
+      }>(server.baseUrl, 'POST', '/api/auth/api-keys', {
+        cookie: person.cookie,
+        body: { name: 'ci', scopes: ['wiki:read', 'workflows:run'] },
+      });
       expect(created.status).toBe(201);
       expect(created.headers.get('cache-control')).toBe('no-store');
       expect(created.body.token.startsWith(created.body.token_prefix)).toBe(true);
-      const listed = await call<{ api_keys: Record<string, unknown>[] }>(server.baseUrl, 'GET', '/api/auth/api-keys', {
-        cookie: person.cookie,
-      });
+      const listed = await call<{ api_keys: Record<string, unknown>[] }>(
+        server.baseUrl,
+        'GET',
+        '/api/auth/api-keys',
+        {
+          cookie: person.cookie,
+        },
+      );
       expect(listed.body.api_keys).toHaveLength(1);
       expect(listed.body.api_keys[0]).not.toHaveProperty('token');
-      expect(listed.body.api_keys[0]).toMatchObject({ id: created.body.id, scopes: ['wiki:read', 'workflows:run'] });
+      expect(listed.body.api_keys[0]).toMatchObject({
+        id: created.body.id,
+        scopes: ['wiki:read', 'workflows:run'],
+      });
       const [stored]: { token_hash: Buffer }[] = await dataSource.query(
         'SELECT token_hash FROM identity.api_keys WHERE id = $1',
         [created.body.id],
       );
-      expect(stored!.token_hash.toString('utf8')).not.toContain(created.body.token);
-      expect(stored!.token_hash).toHaveLength(32);
+      expect(stored.token_hash.toString('utf8')).not.toContain(created.body.token);
+      expect(stored.token_hash).toHaveLength(32);
     });
 
     it('refuses bad input and changes nothing', async () => {
@@ -96,17 +130,29 @@ describe('identity (one process, real PostgreSQL and Redis)', () => {
         { name: 'x', scopes: ['root'] },
         { name: 'x', scopes: ['wiki:read'], owner: 'someone' },
       ]) {
-        const result = await call(server.baseUrl, 'POST', '/api/auth/api-keys', { cookie: person.cookie, body });
+        const result = await call(server.baseUrl, 'POST', '/api/auth/api-keys', {
+          cookie: person.cookie,
+          body,
+        });
         expect(result.status).toBe(400);
         expect(result.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
       }
-      const listed = await call<{ api_keys: unknown[] }>(server.baseUrl, 'GET', '/api/auth/api-keys', { cookie: person.cookie });
+      const listed = await call<{ api_keys: unknown[] }>(
+        server.baseUrl,
+        'GET',
+        '/api/auth/api-keys',
+        { cookie: person.cookie },
+      );
       expect(listed.body.api_keys).toEqual([]);
     });
 
     it('always refuses a bearer token on key management with 403 and an explanation', async () => {
       const person = await signInTestPerson(server.baseUrl);
-      const token = await createApiKey(server.baseUrl, person.cookie, ['wiki:read', 'wiki:write', 'ops:read']);
+      const token = await createApiKey(server.baseUrl, person.cookie, [
+        'wiki:read',
+        'wiki:write',
+        'ops:read',
+      ]);
       for (const [method, path] of [
         ['GET', '/api/auth/api-keys'],
         ['POST', '/api/auth/api-keys'],
@@ -123,21 +169,44 @@ describe('identity (one process, real PostgreSQL and Redis)', () => {
       }
     });
 
-    it('revokes at once, idempotently, and hides other people\'s keys behind 404', async () => {
+    it("revokes at once, idempotently, and hides other people's keys behind 404", async () => {
       const owner = await signInTestPerson(server.baseUrl);
       const stranger = await signInTestPerson(server.baseUrl);
-      const created = await call<{ id: string; token: string }>(server.baseUrl, 'POST', '/api/auth/api-keys', {
-        cookie: owner.cookie,
-        body: { name: 'temp', scopes: ['wiki:read'] },
-      });
+      const created = await call<{ id: string; token: string }>(
+        server.baseUrl,
+        'POST',
+        '/api/auth/api-keys',
+        {
+          cookie: owner.cookie,
+          body: { name: 'temp', scopes: ['wiki:read'] },
+        },
+      );
       const path = `/api/auth/api-keys/${created.body.id}`;
-      expect((await call(server.baseUrl, 'DELETE', path, { cookie: stranger.cookie })).status).toBe(404);
+      expect((await call(server.baseUrl, 'DELETE', path, { cookie: stranger.cookie })).status).toBe(
+        404,
+      );
       // Warm the resolver cache, then revoke: the next request must already fail.
-      expect((await call(server.baseUrl, 'GET', '/api/auth/api-keys', { token: created.body.token })).status).toBe(403);
-      expect((await call(server.baseUrl, 'DELETE', path, { cookie: owner.cookie })).status).toBe(204);
-      expect((await call(server.baseUrl, 'GET', '/api/auth/api-keys', { token: created.body.token })).status).toBe(401);
-      expect((await call(server.baseUrl, 'DELETE', path, { cookie: owner.cookie })).status).toBe(204);
-      expect((await call(server.baseUrl, 'DELETE', '/api/auth/api-keys/not-a-uuid', { cookie: owner.cookie })).status).toBe(400);
+      expect(
+        (await call(server.baseUrl, 'GET', '/api/auth/api-keys', { token: created.body.token }))
+          .status,
+      ).toBe(403);
+      expect((await call(server.baseUrl, 'DELETE', path, { cookie: owner.cookie })).status).toBe(
+        204,
+      );
+      expect(
+        (await call(server.baseUrl, 'GET', '/api/auth/api-keys', { token: created.body.token }))
+          .status,
+      ).toBe(401);
+      expect((await call(server.baseUrl, 'DELETE', path, { cookie: owner.cookie })).status).toBe(
+        204,
+      );
+      expect(
+        (
+          await call(server.baseUrl, 'DELETE', '/api/auth/api-keys/not-a-uuid', {
+            cookie: owner.cookie,
+          })
+        ).status,
+      ).toBe(400);
     });
 
     it('never lets parallel requests pass the 25 live token limit', async () => {
@@ -196,21 +265,32 @@ describe('identity (one process, real PostgreSQL and Redis)', () => {
       expect(results.map((result) => result.status)).toEqual(Array(12).fill(200));
       expect(new Set(results.map((result) => result.body.person.id)).size).toBe(1);
       expect(new Set(results.map((result) => result.body.company.id)).size).toBe(1);
-      expect(new Set(results.flatMap((result) => result.body.teams.map((team) => team.id))).size).toBe(2);
-      const [counts]: { companies: number; memberships: number; teams: number; grants: number }[] = await dataSource.query(
-        `SELECT (SELECT count(*)::int FROM identity.companies WHERE lower(name) = 'parallel corp') AS companies,
+      expect(
+        new Set(results.flatMap((result) => result.body.teams.map((team) => team.id))).size,
+      ).toBe(2);
+      const [counts]: { companies: number; memberships: number; teams: number; grants: number }[] =
+        await dataSource.query(
+          `SELECT (SELECT count(*)::int FROM identity.companies WHERE lower(name) = 'parallel corp') AS companies,
                 (SELECT count(*)::int FROM identity.memberships WHERE person_id = $1) AS memberships,
                 (SELECT count(*)::int FROM identity.team_memberships WHERE person_id = $1) AS teams,
                 (SELECT count(*)::int FROM identity.operator_grants WHERE person_id = $1) AS grants`,
-        [results[0]!.body.person.id],
-      );
+          [results[0].body.person.id],
+        );
       expect(counts).toEqual({ companies: 1, memberships: 1, teams: 2, grants: 1 });
     });
 
     it('revokes its session with the cookie only', async () => {
       const person = await signInTestPerson(server.baseUrl);
-      expect((await call(server.baseUrl, 'POST', '/api/acceptance/auth/revoke', { cookie: person.cookie })).status).toBe(200);
-      expect((await call(server.baseUrl, 'GET', '/api/auth/api-keys', { cookie: person.cookie })).status).toBe(401);
+      expect(
+        (
+          await call(server.baseUrl, 'POST', '/api/acceptance/auth/revoke', {
+            cookie: person.cookie,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await call(server.baseUrl, 'GET', '/api/auth/api-keys', { cookie: person.cookie })).status,
+      ).toBe(401);
     });
   });
 });

@@ -8,7 +8,11 @@ import { DataSource } from 'typeorm';
 import { PrivateRedis } from './private-redis';
 
 @Module({
-  imports: [PlatformModule.register({ serveOwnOpenApi: true }), DbModule, QueueModule.register({ relay: true })],
+  imports: [
+    PlatformModule.register({ serveOwnOpenApi: true }),
+    DbModule,
+    QueueModule.register({ relay: true }),
+  ],
 })
 class OutboxTestModule {}
 
@@ -31,17 +35,21 @@ describe('transactional outbox', () => {
   let dataSource: DataSource;
   let writer: OutboxWriter;
   let worker: Worker;
-  const received: Job[] = [];
+  const received: Job<{ run_id: string }>[] = [];
 
   beforeAll(async () => {
     redis = await PrivateRedis.start();
     server = await startTestApp(OutboxTestModule, { env: { REDIS_URL: redis.url } });
     dataSource = server.app.get(DataSource);
     writer = server.app.get(OutboxWriter);
-    worker = new Worker(QueueName.ReportEvents, async (job) => void received.push(job), {
-      connection: { url: redis.url, maxRetriesPerRequest: null },
-      prefix: queuePrefix(),
-    });
+    worker = new Worker<{ run_id: string }>(
+      QueueName.ReportEvents,
+      async (job) => void received.push(job),
+      {
+        connection: { url: redis.url, maxRetriesPerRequest: null },
+        prefix: queuePrefix(),
+      },
+    );
   });
   afterAll(async () => {
     await worker.close();
@@ -56,7 +64,9 @@ describe('transactional outbox', () => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    await dataSource.transaction((manager) => writer.append(manager, 'report.finished', { run_id: 'committed' }));
+    await dataSource.transaction((manager) =>
+      writer.append(manager, 'report.finished', { run_id: 'committed' }),
+    );
     const job = await until(() => received.find((each) => each.data.run_id === 'committed'), 5000);
     expect(job.name).toBe('report.finished');
     expect(received.some((each) => each.data.run_id === 'rolled-back')).toBe(false);
@@ -64,19 +74,24 @@ describe('transactional outbox', () => {
 
   it('loses nothing while Redis is down: the event goes out once Redis is back', async () => {
     await redis.stop();
-    await dataSource.transaction((manager) => writer.append(manager, 'report.finished', { run_id: 'during-outage' }));
+    await dataSource.transaction((manager) =>
+      writer.append(manager, 'report.finished', { run_id: 'during-outage' }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const [pending]: { count: number }[] = await dataSource.query(
       `SELECT count(*)::int AS count FROM platform.outbox_events WHERE published_at IS NULL`,
     );
-    expect(pending!.count).toBe(1);
+    expect(pending.count).toBe(1);
     await redis.resume();
-    const job = await until(() => received.find((each) => each.data.run_id === 'during-outage'), 15000);
+    const job = await until(
+      () => received.find((each) => each.data.run_id === 'during-outage'),
+      15000,
+    );
     expect(job.data).toEqual({ run_id: 'during-outage' });
     const [after]: { count: number }[] = await dataSource.query(
       `SELECT count(*)::int AS count FROM platform.outbox_events WHERE published_at IS NULL`,
     );
-    expect(after!.count).toBe(0);
+    expect(after.count).toBe(0);
   }, 30000);
 
   it('publishes each event once even with relays racing', async () => {
@@ -87,10 +102,16 @@ describe('transactional outbox', () => {
     });
     const relay = server.app.get(OutboxRelay);
     await Promise.all([relay.publishPending(), relay.publishPending(), relay.publishPending()]);
-    await until(() => (received.filter((each) => String(each.data.run_id).startsWith('race-')).length >= 50 ? true : undefined), 10000);
+    await until(
+      () =>
+        received.filter((each) => String(each.data.run_id).startsWith('race-')).length >= 50
+          ? true
+          : undefined,
+      10000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const raced = received.filter((each) => String(each.data.run_id).startsWith('race-'));
-    expect(new Set(raced.map((each) => each.data.run_id)).size).toBe(50);
+    expect(new Set(raced.map((each): string => each.data.run_id)).size).toBe(50);
     expect(raced).toHaveLength(50);
   });
 });

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureLocalStack } from '../local-stack/local-stack';
+
+const REPO_ROOT = join(__dirname, '../../..');
+const BIN = join(REPO_ROOT, 'node_modules/.bin');
+
+function step(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  process.stdout.write(`\n== ${name}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+interface JestSummary {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTotalTests: number;
+}
+
+/**
+ * `npm test`: type check, lint, format check, then every jest tier against real PostgreSQL and
+ * Redis (the local stack, started when TEST_DATABASE_URL / TEST_REDIS_URL are not given).
+ */
+async function main(): Promise<void> {
+  const failures: string[] = [];
+  const run = async (
+    name: string,
+    command: string,
+    args: string[],
+    env?: NodeJS.ProcessEnv,
+  ): Promise<void> => {
+    if ((await step(name, command, args, env)) !== 0) failures.push(name);
+  };
+  await run('type check', join(BIN, 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  // The module-boundary rule reads Nx's cached project graph: compute it first, or it is skipped.
+  await run('project graph', join(BIN, 'nx'), ['show', 'projects'], {
+    ...process.env,
+    NX_DAEMON: 'false',
+  });
+  await run('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0']);
+  await run('format', join(BIN, 'prettier'), ['--check', '--log-level=warn', '.']);
+
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
+  if (!env.TEST_DATABASE_URL || !env.TEST_REDIS_URL) {
+    const stack = await ensureLocalStack({
+      log: (line) => process.stdout.write(`local stack: ${line}\n`),
+    });
+    env.TEST_DATABASE_URL = stack.databaseUrl;
+    env.TEST_REDIS_URL = stack.redisUrl;
+  }
+  const report = join(REPO_ROOT, 'dist', 'jest-results.json');
+  rmSync(report, { force: true });
+  await run('tests', join(BIN, 'jest'), ['--ci', '--json', `--outputFile=${report}`], env);
+
+  let summary: JestSummary | undefined;
+  try {
+    summary = JSON.parse(readFileSync(report, 'utf8')) as JestSummary;
+  } catch {
+    failures.push('test report');
+  }
+  if (summary) {
+    const skipped = summary.numPendingTests > 0 ? `, ${summary.numPendingTests} skipped` : '';
+    process.stdout.write(
+      `\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped}\n`,
+    );
+  }
+  if (failures.length > 0) {
+    process.stdout.write(`npm test failed: ${failures.join(', ')}\n`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`npm test failed: ${(error as Error).message}\n`);
+  process.exit(1);
+});
