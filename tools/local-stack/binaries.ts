@@ -1,8 +1,6 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { findOnPath, isExecutable, isRoot, runOrThrow } from './processes';
-
-export type Log = (line: string) => void;
+import { findOnPath, isExecutable, isRoot, type Log, runOrThrow } from './processes';
 
 export interface PostgresBinaries {
   initdb: string;
@@ -86,13 +84,11 @@ async function ensureInstalled<T>(
         `(sudo apt-get install -y ${debianPackage}) or set ${urlVariable} to an existing server.`,
     );
   }
-  log(
-    `local-stack: ${what} not found; installing the Debian package "${debianPackage}" with apt-get`,
-  );
+  log(`${what} not found; installing the Debian package "${debianPackage}" with apt-get`);
   await aptInstall(debianPackage);
   const installed = find();
   if (!installed) throw new Error(`${what} still not found after installing "${debianPackage}".`);
-  log(`local-stack: installed "${debianPackage}"`);
+  log(`installed "${debianPackage}"`);
   return installed;
 }
 

@@ -12,6 +12,7 @@ function parseArgs(argv: string[]): { command: string | undefined; dataDir: stri
 
 async function main(): Promise<void> {
   const { command, dataDir } = parseArgs(process.argv.slice(2));
+  if (!command) throw new Error(usage);
   switch (command) {
     case 'up': {
       const stack = await ensureLocalStack({ dataDir });

@@ -1,15 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ensurePostgresBinaries, ensureRedisBinary, Log } from './binaries';
+import { ensurePostgresBinaries, ensureRedisBinary } from './binaries';
 import { withStackLock } from './lock';
 import { readStackPorts } from './ports';
-import {
-  databaseName,
-  ensurePostgres,
-  postgresAnswers,
-  runningPostgres,
-  stopPostgres,
-} from './postgres';
+import { ensurePostgres, stopPostgres } from './postgres';
+import { databaseName, postgresAnswers } from './postgres-client';
+import { runningPostgres } from './postgres-pidfile';
+import { type Log } from './processes';
 import { ensureRedis, redisAnswers, runningRedis, stopRedisServer } from './redis';
 
 export interface LocalStack {
@@ -52,7 +49,7 @@ function repoRoot(): string {
 
 function resolveOptions(options: LocalStackOptions): { dataDir: string; log: Log } {
   const dataDir = resolve(options.dataDir ?? join(repoRoot(), '.data'));
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = options.log ?? ((line: string) => process.stderr.write(`local-stack: ${line}\n`));
   return { dataDir, log };
 }
 

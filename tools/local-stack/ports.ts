@@ -52,3 +52,10 @@ export async function choosePort(wanted: number, avoid: number[] = []): Promise<
   }
   throw new Error('Could not find a free TCP port on 127.0.0.1.');
 }
+
+/** A port the OS considers free right now. */
+export async function freePort(): Promise<number> {
+  const port = await tryListen(0);
+  if (port === undefined) throw new Error('Could not find a free TCP port on 127.0.0.1.');
+  return port;
+}

@@ -87,3 +87,5 @@ export function isRoot(): boolean {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export type Log = (line: string) => void;

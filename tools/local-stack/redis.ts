@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { ensureRedisBinary, Log } from './binaries';
+import { ensureRedisBinary } from './binaries';
 import { choosePort, preferredPorts, readStackPorts, saveStackPort } from './ports';
-import { isProcessNamed, runOrThrow, sleep } from './processes';
+import { isProcessNamed, type Log, runOrThrow, sleep } from './processes';
 
 const pidFile = (dataDir: string) => join(dataDir, 'redis.pid');
 
@@ -59,11 +59,9 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
   const saved = readStackPorts(dataDir);
   const running = runningRedis(dataDir);
   if (running && saved.redisPort !== undefined) {
-    if (await waitFor(() => redisAnswers(saved.redisPort as number), 30_000))
-      return saved.redisPort;
-    throw new Error(
-      `Redis (pid ${running}) is running but does not answer on port ${saved.redisPort}.`,
-    );
+    const port = saved.redisPort;
+    if (await waitFor(() => redisAnswers(port), 30_000)) return port;
+    throw new Error(`Redis (pid ${running}) is running but does not answer on port ${port}.`);
   }
   // Running without a recorded port (stack.json lost): restart it rather than run two on one dir.
   if (running) await stopRedisServer(dataDir, log);
@@ -75,7 +73,7 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
   const logFile = join(dataDir, 'redis.log');
-  log(`local-stack: starting Redis on 127.0.0.1:${port} (log: ${logFile})`);
+  log(`starting Redis on 127.0.0.1:${port} (log: ${logFile})`);
   await runOrThrow(redisServer, [
     '--bind',
     '127.0.0.1',
@@ -102,7 +100,7 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
 export async function stopRedisServer(dataDir: string, log: Log): Promise<void> {
   const pid = runningRedis(dataDir);
   if (!pid) return;
-  log('local-stack: stopping Redis');
+  log('stopping Redis');
   const port = readStackPorts(dataDir).redisPort;
   // SHUTDOWN lets Redis flush its append-only file; signals are the fallback.
   if (port !== undefined) await redisCommand(port, 'SHUTDOWN').catch(() => '');
