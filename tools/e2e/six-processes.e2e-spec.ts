@@ -117,7 +117,7 @@ describe('six processes behind the gateway', () => {
 
     expect(
       (
-        await call(gateway, 'DELETE', `/api/auth/api-keys/${keys.body.api_keys[0]!.id}`, {
+        await call(gateway, 'DELETE', `/api/auth/api-keys/${keys.body.api_keys[0].id}`, {
           cookie: person.cookie,
         })
       ).status,
