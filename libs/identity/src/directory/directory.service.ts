@@ -82,6 +82,22 @@ export class DirectoryService {
     );
   }
 
+  async removeMembership(companyId: string, personId: string): Promise<boolean> {
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM identity.memberships WHERE company_id = $1 AND person_id = $2`,
+      [companyId, personId],
+    );
+    return affected > 0;
+  }
+
+  async findCompanyByName(name: string): Promise<CompanyRecord | null> {
+    const [company]: CompanyRecord[] = await this.dataSource.query(
+      `SELECT id, name FROM identity.companies WHERE lower(name) = lower($1)`,
+      [name],
+    );
+    return company ?? null;
+  }
+
   async roleOf(companyId: string, personId: string): Promise<MembershipRole | null> {
     const [row]: { role: MembershipRole }[] = await this.dataSource.query(
       `SELECT role FROM identity.memberships WHERE company_id = $1 AND person_id = $2`,
