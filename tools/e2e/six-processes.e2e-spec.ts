@@ -9,6 +9,8 @@ import {
   type TestDatabase,
   validateOpenApi,
 } from '@cw/testing';
+import { renderKustomization } from '../deploy-check/kustomize-render';
+import { probePaths } from '../deploy-check/probe-paths';
 import { freePort } from '../local-stack/ports';
 import { type RunningSystem, startSystem } from '../start/system';
 
@@ -133,6 +135,28 @@ describe('six processes behind the gateway', () => {
       (await call(replica.gatewayUrl, 'GET', '/api/auth/api-keys', { cookie: person.cookie }))
         .status,
     ).toBe(401);
+  });
+
+  it('answers every Kubernetes probe path of the manifests on every process', async () => {
+    const paths = probePaths(renderKustomization(join(REPO_ROOT, 'k8s/overlays/production')));
+    expect(paths.length).toBeGreaterThan(0);
+    const live = [
+      ...system.processes.filter((each) => each.name !== 'wiki-service'),
+      ...replica.processes,
+    ];
+    for (const running of live) {
+      for (const path of paths) {
+        expect({
+          process: running.name,
+          path,
+          status: (await call(running.url, 'GET', path)).status,
+        }).toEqual({
+          process: running.name,
+          path,
+          status: 200,
+        });
+      }
+    }
   });
 
   it('has every process ready and healthy', async () => {
