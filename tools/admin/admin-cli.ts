@@ -33,6 +33,10 @@ function usage(): string {
 /** `npm run admin -- <command>`: directory administration; prints JSON. */
 async function main(): Promise<void> {
   const [name, ...rest] = process.argv.slice(2);
+  if (name === 'help' || name === '--help') {
+    process.stdout.write(`${usage()}\n`);
+    return;
+  }
   const command = name ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(name ? `unknown command ${name}` : 'no command given');
   const options = parseOptions(rest);

@@ -1,0 +1,2 @@
+export * from './edit-plan.types';
+export { planEdits } from './plan-edits';
