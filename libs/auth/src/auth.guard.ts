@@ -84,6 +84,7 @@ export class AuthGuard implements CanActivate {
       personId: credential.personId,
       companyId: credential.companyId,
       role: credential.role,
+      teamIds: credential.teamIds,
       credential: { kind: credential.kind, id: credential.id, scopes: credential.scopes },
     };
   }

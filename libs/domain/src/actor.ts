@@ -8,6 +8,8 @@ export interface ResolvedCredential {
   personId: string;
   companyId: string;
   role: MembershipRole;
+  /** The teams of the person in that company (resolved with the credential, cached with it). */
+  teamIds: string[];
   /** Null for a session cookie: it acts with the person's full web-app reach. */
   scopes: string[] | null;
 }
@@ -17,5 +19,6 @@ export interface Actor {
   personId: string;
   companyId: string;
   role: MembershipRole;
+  teamIds: string[];
   credential: { kind: CredentialKind; id: string; scopes: string[] | null };
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@cw/platform';
+import { CredentialRevocationChannel } from '@cw/queue';
 import { DataSource } from 'typeorm';
 import { DirectoryService } from '../directory/directory.service';
 import { IdentityConfig } from '../identity.config';
@@ -23,6 +24,7 @@ export class AcceptanceService {
     private readonly dataSource: DataSource,
     private readonly directory: DirectoryService,
     private readonly sessions: SessionService,
+    private readonly revocations: CredentialRevocationChannel,
     config: IdentityConfig,
   ) {
     const secret = config.ACCEPTANCE_AUTH_SECRET;
@@ -41,7 +43,7 @@ export class AcceptanceService {
       throw AppError.authRequired('The acceptance secret is wrong.');
     }
     const role = request.role ?? 'member';
-    return this.dataSource.transaction(async (manager) => {
+    const exchanged = await this.dataSource.transaction(async (manager) => {
       const company = await this.directory.findOrCreateCompany(request.company, manager);
       const person = await this.directory.findOrCreatePerson(
         request.email,
@@ -61,5 +63,8 @@ export class AcceptanceService {
       const token = await this.sessions.createSession(person.id, company.id, 'acceptance', manager);
       return { token, body: { person, company, role, teams } };
     });
+    // Role and teams travel with cached credentials: drop the person's cached entries everywhere.
+    await this.revocations.publish({ type: 'person', personId: exchanged.body.person.id });
+    return exchanged;
   }
 }

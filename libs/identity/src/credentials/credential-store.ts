@@ -10,16 +10,22 @@ interface CredentialRow {
   role: MembershipRole;
   token_hash: Buffer;
   scopes: string[] | null;
+  team_ids: string[];
 }
 
+const TEAM_IDS = (alias: string): string => `
+  ARRAY(SELECT tm.team_id FROM identity.team_memberships tm
+          JOIN identity.teams t ON t.id = tm.team_id
+         WHERE tm.person_id = ${alias}.person_id AND t.company_id = ${alias}.company_id) AS team_ids`;
+
 const LIVE_SESSION = `
-  SELECT s.id, s.person_id, s.company_id, m.role, s.token_hash, NULL::text[] AS scopes
+  SELECT s.id, s.person_id, s.company_id, m.role, s.token_hash, NULL::text[] AS scopes, ${TEAM_IDS('s')}
     FROM identity.sessions s
     JOIN identity.memberships m ON m.company_id = s.company_id AND m.person_id = s.person_id
    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`;
 
 const LIVE_API_KEY = `
-  SELECT k.id, k.person_id, k.company_id, m.role, k.token_hash, k.scopes
+  SELECT k.id, k.person_id, k.company_id, m.role, k.token_hash, k.scopes, ${TEAM_IDS('k')}
     FROM identity.api_keys k
     JOIN identity.memberships m ON m.company_id = k.company_id AND m.person_id = k.person_id
    WHERE k.token_hash = $1 AND k.revoked_at IS NULL`;
@@ -46,6 +52,7 @@ export class CredentialStore {
       personId: row.person_id,
       companyId: row.company_id,
       role: row.role,
+      teamIds: row.team_ids,
       scopes: row.scopes,
     };
   }
