@@ -4,6 +4,7 @@ import { DbModule } from '@cw/db';
 import { IdentityModule } from '@cw/identity';
 import { PlatformModule } from '@cw/platform';
 import { QueueModule } from '@cw/queue';
+import { WikiModule } from '@cw/wiki';
 
 /**
  * Every module of every service in one process on one port: the fast path for tests and for a
@@ -16,6 +17,7 @@ import { QueueModule } from '@cw/queue';
     QueueModule.register({ relay: true }),
     IdentityModule.register({ withRoutes: true }),
     AuthModule,
+    WikiModule,
   ],
 })
 export class SingleProcessModule {}

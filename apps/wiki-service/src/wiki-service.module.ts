@@ -3,6 +3,7 @@ import { AuthModule } from '@cw/auth';
 import { DbModule } from '@cw/db';
 import { PlatformModule } from '@cw/platform';
 import { QueueModule } from '@cw/queue';
+import { WikiModule } from '@cw/wiki';
 
 @Module({
   imports: [
@@ -10,6 +11,7 @@ import { QueueModule } from '@cw/queue';
     DbModule,
     QueueModule.register({ relay: false }),
     AuthModule,
+    WikiModule,
   ],
 })
 export class WikiServiceModule {}

@@ -53,10 +53,18 @@ export class WikiSchema1763850000002 implements MigrationInterface {
         CHECK ((lane = 'company') = (lane_owner_id IS NULL)),
         CHECK (current_version <= last_version)
       )`);
-    await db.query(`CREATE INDEX pages_search_idx ON wiki.pages USING gin (search_vector) WHERE deleted_at IS NULL`);
-    await db.query(`CREATE INDEX pages_lane_idx ON wiki.pages (company_id, lane, lane_owner_id) WHERE deleted_at IS NULL`);
-    await db.query(`CREATE INDEX pages_folder_idx ON wiki.pages (folder_id) WHERE deleted_at IS NULL`);
-    await db.query(`CREATE INDEX pages_trash_idx ON wiki.pages (company_id, deleted_by, deleted_at) WHERE deleted_at IS NOT NULL`);
+    await db.query(
+      `CREATE INDEX pages_search_idx ON wiki.pages USING gin (search_vector) WHERE deleted_at IS NULL`,
+    );
+    await db.query(
+      `CREATE INDEX pages_lane_idx ON wiki.pages (company_id, lane, lane_owner_id) WHERE deleted_at IS NULL`,
+    );
+    await db.query(
+      `CREATE INDEX pages_folder_idx ON wiki.pages (folder_id) WHERE deleted_at IS NULL`,
+    );
+    await db.query(
+      `CREATE INDEX pages_trash_idx ON wiki.pages (company_id, deleted_by, deleted_at) WHERE deleted_at IS NOT NULL`,
+    );
     await db.query(`CREATE INDEX pages_changes_idx ON wiki.pages (company_id, updated_at, id)`);
     // A page's path (folder path + title) names one live page.
     await db.query(`
@@ -67,7 +75,7 @@ export class WikiSchema1763850000002 implements MigrationInterface {
     // An upsert without a path resolves a title to one Inbox page for good, also after a rename.
     await db.query(`
       CREATE UNIQUE INDEX pages_inbox_key ON wiki.pages (company_id, lane_owner_id, inbox_key)
-        WHERE inbox_key IS NOT NULL`);
+        WHERE inbox_key IS NOT NULL AND deleted_at IS NULL`);
     await db.query(`
       CREATE TABLE wiki.page_access (
         page_id bigint NOT NULL REFERENCES wiki.pages (id) ON DELETE CASCADE,

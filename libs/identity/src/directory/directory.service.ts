@@ -123,6 +123,22 @@ export class DirectoryService {
     return team;
   }
 
+  async findTeamByName(companyId: string, name: string): Promise<TeamRecord | null> {
+    const [team]: TeamRecord[] = await this.dataSource.query(
+      `SELECT id, name FROM identity.teams WHERE company_id = $1 AND lower(name) = lower($2)`,
+      [companyId, name],
+    );
+    return team ?? null;
+  }
+
+  async teamsByIds(ids: readonly string[]): Promise<TeamRecord[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT id, name FROM identity.teams WHERE id = ANY($1::uuid[]) ORDER BY name`,
+      [ids],
+    );
+  }
+
   async addTeamMember(
     teamId: string,
     personId: string,

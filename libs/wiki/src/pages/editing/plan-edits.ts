@@ -156,7 +156,7 @@ function apply(head: string, assessments: readonly Assessment[]): EditPlan {
 
   if (spans.length === 0) return { outcome: 'no_change', edits: reports };
 
-  
+  spans.sort((x, y) => x.start - y.start);
   const parts: string[] = [];
   let cursor = 0;
   for (const span of spans) {

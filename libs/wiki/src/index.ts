@@ -1,0 +1,2 @@
+export * from './wiki.module';
+export * from './pages/editing';

@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { visiblePagesSql } from '../access/visibility';
+import type { UpsertRequestDto } from './dtos/page-write.dtos';
+import { INBOX_PATH, PageCreator } from './page-create.service';
+import { LaneResolver } from '../lanes/lane-resolver.service';
+import { assertEditable, PAGE_COLUMNS, type PageRow } from './page-row';
+import { pageSummary, type PageSummaryView } from './page-view';
+import { PageVersionsWriter } from './page-versions.writer';
+
+export interface UpsertResponse {
+  outcome: 'created' | 'saved' | 'no_change' | 'newer_version_available';
+  created?: { page_id: number; page_public_id: string };
+  saved?: { page_id: number; page_public_id: string };
+  version: number;
+  saved_draft_version: number | null;
+  page: PageSummaryView;
+}
+
+export function inboxKeyOf(title: string): string {
+  return title.trim().toLowerCase();
+}
+
+/**
+ * Saves a page by title: at `path`, or without one in the caller's Private Inbox, where the
+ * title is remembered as the page's inbox key so that later upserts find it after a rename.
+ * Concurrent upserts of one title converge on one page.
+ */
+@Injectable()
+export class PageUpsertService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly creator: PageCreator,
+    private readonly versions: PageVersionsWriter,
+    private readonly lanes: LaneResolver,
+  ) {}
+
+  async upsert(actor: Actor, request: UpsertRequestDto): Promise<UpsertResponse> {
+    const inboxKey = request.path === undefined ? inboxKeyOf(request.title) : undefined;
+    const path = request.path ?? INBOX_PATH;
+    return this.dataSource.transaction(async (manager) => {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const existing = await this.findExisting(manager, actor, path, request.title, inboxKey);
+        if (existing) return this.saveExisting(manager, actor, existing, request);
+        const created = await this.creator.tryCreate(
+          manager,
+          actor,
+          { title: request.title, markdown: request.markdown, path, inboxKey },
+          { message: request.message },
+        );
+        if (created) {
+          const ids = { page_id: Number(created.id), page_public_id: created.public_id };
+          return {
+            outcome: 'created',
+            created: ids,
+            version: 1,
+            saved_draft_version: null,
+            page: pageSummary(created),
+          };
+        }
+      }
+      throw new Error('upsert did not converge');
+    });
+  }
+
+  private async findExisting(
+    manager: EntityManager,
+    actor: Actor,
+    path: string,
+    title: string,
+    inboxKey: string | undefined,
+  ): Promise<PageRow | null> {
+    const lane = await this.lanes.resolve(actor, path);
+    const params: unknown[] = [lane.lane, lane.ownerId, path, title, inboxKey ?? null];
+    const visible = visiblePagesSql('p', actor, params);
+    const person = `$${params.length - 1}`;
+    // An inbox key match wins over a path match, so that a renamed inbox page is still found.
+    const [row]: PageRow[] = await manager.query(
+      `SELECT ${PAGE_COLUMNS},
+              (NOT p.restricted OR EXISTS (SELECT 1 FROM wiki.page_access pa WHERE pa.page_id = p.id AND pa.person_id = ${person})) AS can_read
+         FROM wiki.pages p
+        WHERE ${visible} AND p.lane = $1 AND p.lane_owner_id IS NOT DISTINCT FROM $2
+          AND (($5::text IS NOT NULL AND p.inbox_key = $5)
+               OR (lower(p.folder_path) = lower($3) AND lower(p.title) = lower($4)))
+        ORDER BY (p.inbox_key IS NOT DISTINCT FROM $5) DESC
+        LIMIT 1
+        FOR UPDATE OF p`,
+      params,
+    );
+    return row ?? null;
+  }
+
+  private async saveExisting(
+    manager: EntityManager,
+    actor: Actor,
+    page: PageRow,
+    request: UpsertRequestDto,
+  ): Promise<UpsertResponse> {
+    assertEditable(actor, page);
+    const ids = { page_id: Number(page.id), page_public_id: page.public_id };
+    const provenance = { message: request.message };
+    const body = { title: page.title, content: request.markdown };
+    if (request.expected_version !== undefined && request.expected_version < page.current_version) {
+      if (page.content_md === request.markdown) {
+        return {
+          outcome: 'no_change',
+          saved: ids,
+          version: page.current_version,
+          saved_draft_version: null,
+          page: pageSummary(page),
+        };
+      }
+      const draft = await this.versions.writeDraft(
+        manager,
+        actor,
+        page,
+        body,
+        request.expected_version,
+        provenance,
+      );
+      return {
+        outcome: 'newer_version_available',
+        saved: ids,
+        version: page.current_version,
+        saved_draft_version: draft.version,
+        page: pageSummary(page),
+      };
+    }
+    if (page.content_md === request.markdown) {
+      return {
+        outcome: 'no_change',
+        saved: ids,
+        version: page.current_version,
+        saved_draft_version: null,
+        page: pageSummary(page),
+      };
+    }
+    const saved = await this.versions.writeHead(manager, actor, page, body, provenance);
+    return {
+      outcome: 'saved',
+      saved: ids,
+      version: saved.version,
+      saved_draft_version: null,
+      page: { ...pageSummary(page), current_version: saved.version },
+    };
+  }
+}
