@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
+import { isUniqueViolation } from '@cw/db';
 import { AppError } from '@cw/platform';
 import type { EntityManager } from 'typeorm';
 
 export interface StoredMutation<T> {
   status: number;
   response: T;
+}
+
+function reusedError(mutationId: string): AppError {
+  return AppError.conflict(
+    'MUTATION_ID_REUSED',
+    'This mutation_id was already used for a different request; mint a new one for a new change.',
+    { mutation_id: mutationId },
+  );
 }
 
 export function requestHash(operation: string, pageId: string, body: unknown): Buffer {
@@ -34,11 +43,7 @@ export class MutationLedger {
     );
     if (!row) return null;
     if (!row.request_hash.equals(hash)) {
-      throw AppError.conflict(
-        'MUTATION_ID_REUSED',
-        'This mutation_id was already used for a different request; mint a new one for a new change.',
-        { mutation_id: mutationId },
-      );
+      throw reusedError(mutationId);
     }
     return { status: row.status, response: row.response };
   }
@@ -50,8 +55,9 @@ export class MutationLedger {
     hash: Buffer,
     stored: StoredMutation<unknown>,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO wiki.page_mutations (company_id, person_id, mutation_id, request_hash, status, response)
+    try {
+      await manager.query(
+        `INSERT INTO wiki.page_mutations (company_id, person_id, mutation_id, request_hash, status, response)
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [
         actor.companyId,
