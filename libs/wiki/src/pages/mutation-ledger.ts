@@ -58,15 +58,20 @@ export class MutationLedger {
     try {
       await manager.query(
         `INSERT INTO wiki.page_mutations (company_id, person_id, mutation_id, request_hash, status, response)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        actor.companyId,
-        actor.personId,
-        mutationId,
-        hash,
-        stored.status,
-        JSON.stringify(stored.response),
-      ],
-    );
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          actor.companyId,
+          actor.personId,
+          mutationId,
+          hash,
+          stored.status,
+          JSON.stringify(stored.response),
+        ],
+      );
+    } catch (error) {
+      // The same id committed meanwhile for another page: this request is not that one.
+      if (isUniqueViolation(error)) throw reusedError(mutationId);
+      throw error;
+    }
   }
 }
