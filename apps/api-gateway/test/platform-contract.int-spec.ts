@@ -256,3 +256,17 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
     });
   });
 });
+
+describe('graceful shutdown', () => {
+  it('drains an in-flight request before the process closes', async () => {
+    const server = await startTestApp(ProbeModule);
+    const inFlight = call(server.baseUrl, 'GET', '/api/test-probe/hold-connection');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const closing = server.close();
+    const drained = await inFlight;
+    await closing;
+    expect(drained.status).toBe(200);
+    expect(drained.body).toEqual({ held: true });
+    await expect(fetch(`${server.baseUrl}/health`)).rejects.toThrow();
+  });
+});

@@ -10,3 +10,4 @@ export * from './platform.module';
 export * from './bootstrap/create-http-app';
 export * from './bootstrap/run-service';
 export * from './services/service-directory';
+export * from './bootstrap/shutdown';

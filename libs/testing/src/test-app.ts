@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createHttpApp } from '@cw/platform';
+import { createHttpApp, shutdownApp } from '@cw/platform';
 import pino from 'pino';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { testStack } from './test-stack';
@@ -48,7 +48,7 @@ export async function startTestApp(
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     close: async () => {
-      await app.close();
+      await shutdownApp(app);
       if (!options.database) await database.drop();
     },
   };

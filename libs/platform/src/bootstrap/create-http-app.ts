@@ -75,7 +75,6 @@ export async function createHttpApp(
   });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createStrictValidationPipe());
-  app.enableShutdownHooks();
   await options.configure?.(app);
   await app.init();
   app.get(OpenApiDocumentHolder).document = buildOpenApiDocument(app, options.description);

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { ConfigError } from '../config/load-config';
 import { createHttpApp, type HttpAppOptions } from './create-http-app';
+import { closeOnSignals } from './shutdown';
 
 export interface RunServiceOptions extends HttpAppOptions {
   defaultPort: number;
@@ -16,6 +17,7 @@ export async function runService(
     const port = Number(process.env.PORT ?? options.defaultPort);
     const host = process.env.HOST ?? '127.0.0.1';
     await app.listen(port, host);
+    closeOnSignals(app);
     app.getHttpAdapter().getInstance().log.info({ port, host }, `${options.service} listening`);
   } catch (error) {
     if (error instanceof ConfigError) {
