@@ -92,7 +92,14 @@ async function main(): Promise<void> {
       `Demo company "${demo.companyName}" with admin ${demo.adminEmail}. API key (shown once, six scopes):`,
     );
     say(`  ${demo.apiKey}`);
-    say(`  curl -H "Authorization: Bearer ${demo.apiKey}" ${base}/openapi.json`);
+    say('Try it:');
+    say(
+      `  curl -s -H "Authorization: Bearer ${demo.apiKey}" -H 'content-type: application/json' \\`,
+    );
+    say(
+      `    -d '{"title":"Welcome","markdown":"Hello, wiki.","path":"/Company"}' ${base}/api/wiki/pages/upserts`,
+    );
+    say(`  curl -s -H "Authorization: Bearer ${demo.apiKey}" '${base}/api/wiki/search?q=hello'`);
   }
   say('');
   say('Ctrl-C stops everything this command started.');
