@@ -67,7 +67,7 @@ class PageModel {
       return { outcome: 'applied', version: this.head, draft: null };
     }
     const intended = next(this.heads.get(expected)!);
-    if (intended === this.content || next(this.content) === this.content) {
+    if (intended === this.content) {
       return { outcome: 'stale_noop', version: this.head, draft: null };
     }
     this.last += 1;

@@ -156,11 +156,7 @@ export class PageSaveService {
     const base = await this.versionBody(manager, page.id, submission.expectedVersion);
     const intended = submission.bodyOn(base ?? { title: page.title, content: page.content_md });
     const headBody = { title: page.title, content: page.content_md };
-    const alreadyThere =
-      (intended.title === headBody.title && intended.content === headBody.content) ||
-      (submission.operation === 'append' &&
-        submission.bodyOn(headBody).content === headBody.content);
-    if (alreadyThere) {
+    if (intended.title === headBody.title && intended.content === headBody.content) {
       return respond(
         'stale_noop',
         head,
