@@ -31,7 +31,7 @@ class PageModel {
   /** A version a client could have observed: the head `staleness` head-writes ago. */
   observed(staleness: number): number {
     const versions = [...this.heads.keys()];
-    return versions[Math.max(0, versions.length - 1 - staleness)]!;
+    return versions[Math.max(0, versions.length - 1 - staleness)];
   }
 
   get content(): string {

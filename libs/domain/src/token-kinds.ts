@@ -8,6 +8,7 @@ export const TOKEN_PREFIXES = {
   oauthRefresh: 'cwr_',
   oauthClient: 'cwc_',
   session: 'cws_',
+  shareLink: 'cwl_',
 } as const;
 
 export type TokenKind = keyof typeof TOKEN_PREFIXES;

@@ -23,7 +23,7 @@ export class FolderPaths {
     let parentId: string | null = null;
     for (let depth = 1; depth <= resolved.segments.length; depth += 1) {
       const folderPath = joinPath(resolved.root, resolved.segments.slice(0, depth));
-      const name = resolved.segments[depth - 1]!;
+      const name = resolved.segments[depth - 1];
       await manager.query(
         `INSERT INTO wiki.folders (company_id, lane, lane_owner_id, parent_id, name, path, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
@@ -43,7 +43,7 @@ export class FolderPaths {
             AND lower(path) = lower($4) AND deleted_at IS NULL`,
         [actor.companyId, resolved.lane, resolved.ownerId, folderPath],
       );
-      parentId = folder!.id;
+      parentId = folder.id;
     }
     return {
       ...resolved,

@@ -28,7 +28,7 @@ export class PageTrashService {
       const page = await this.pages.get(actor, ref, { manager, lock: true });
       assertEditable(actor, page);
       await manager.query(
-        `UPDATE wiki.pages SET deleted_at = now(), deleted_by = $2 WHERE id = $1`,
+        `UPDATE wiki.pages SET deleted_at = now(), deleted_by = $2, updated_at = now() WHERE id = $1`,
         [page.id, actor.personId],
       );
       return { deleted: true, page: pageSummary(page) };

@@ -1,0 +1,30 @@
+import { Controller, Get, Header, Param, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { RoutePolicy } from '@cw/platform';
+import { PublicRateLimitGuard } from './public-rate-limit.guard';
+import { PublicPageDto } from './share-link.dtos';
+import { type PublicPageView, ShareLinkService } from './share-link.service';
+
+/** Reading a shared page with no credential but the link itself; rate limited per client IP. */
+@ApiTags('public')
+@Controller('public/pages')
+@UseGuards(PublicRateLimitGuard)
+export class PublicPagesController {
+  constructor(private readonly links: ShareLinkService) {}
+
+  @Get(':token')
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Robots-Tag', 'noindex, nofollow')
+  @Header('Referrer-Policy', 'no-referrer')
+  @RoutePolicy({ access: 'public' })
+  @ApiOperation({
+    operationId: 'readSharedPage',
+    summary:
+      'Reads the current head of a shared page (title, Markdown, version); 404 once revoked or trashed; 429 over the per-IP limit.',
+  })
+  @ApiParam({ name: 'token', description: 'The share link token (`cwl_…`).' })
+  @ApiOkResponse({ type: PublicPageDto })
+  read(@Param('token') token: string): Promise<PublicPageView> {
+    return this.links.readPublic(token);
+  }
+}
