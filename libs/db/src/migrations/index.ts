@@ -1,10 +1,14 @@
 import { IdentitySchema1763850000000 } from './1763850000000-identity-schema';
 import { Outbox1763850000001 } from './1763850000001-outbox';
 import { WikiSchema1763850000002 } from './1763850000002-wiki-schema';
+import { WikiPathConsistency1763850000003 } from './1763850000003-wiki-path-consistency';
+import { WikiShareLinkListing1763850000004 } from './1763850000004-wiki-share-link-listing';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
   IdentitySchema1763850000000,
   Outbox1763850000001,
   WikiSchema1763850000002,
+  WikiPathConsistency1763850000003,
+  WikiShareLinkListing1763850000004,
 ];

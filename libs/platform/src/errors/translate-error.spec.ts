@@ -29,6 +29,15 @@ describe('translateError', () => {
     });
   });
 
+  it('maps a serialization failure or deadlock to a retryable 409 CONCURRENT_CHANGE', () => {
+    for (const code of ['40001', '40P01']) {
+      const aborted = Object.assign(new Error('could not serialize access'), {
+        driverError: { code },
+      });
+      expect(translateError(aborted)).toMatchObject({ status: 409, code: 'CONCURRENT_CHANGE' });
+    }
+  });
+
   it('never leaks the text of an unexpected failure', () => {
     const translated = translateError(new Error('relation "secret_table" does not exist'));
     expect(translated.status).toBe(500);

@@ -54,6 +54,12 @@ const POOL_EXHAUSTED_PATTERNS = [
   /remaining connection slots are reserved/i,
 ];
 
+/** Postgres gave up on a transaction because of a concurrent one: nothing was written. */
+function isConcurrencyAbort(error: Error): boolean {
+  const code = (error as { driverError?: { code?: string } }).driverError?.code;
+  return code === '40001' || code === '40P01';
+}
+
 function isPoolExhaustion(error: Error): boolean {
   return POOL_EXHAUSTED_PATTERNS.some((pattern) => pattern.test(error.message));
 }
@@ -117,6 +123,15 @@ export function translateError(error: unknown): TranslatedError {
       status: 400,
       code: ErrorCode.ValidationError,
       message: 'The body is not valid JSON.',
+      headers: {},
+      unexpected: false,
+    };
+  }
+  if (error instanceof Error && isConcurrencyAbort(error)) {
+    return {
+      status: 409,
+      code: ErrorCode.ConcurrentChange,
+      message: 'A concurrent change made this request give up before writing anything; retry it.',
       headers: {},
       unexpected: false,
     };

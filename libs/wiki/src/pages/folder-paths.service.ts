@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError } from '@cw/platform';
+import { AppError, ErrorCode } from '@cw/platform';
 import type { EntityManager } from 'typeorm';
 import { canWriteLane, joinPath } from '../lanes/lane-path';
 import { LaneResolver, type ResolvedFolderPath } from '../lanes/lane-resolver.service';
@@ -37,12 +37,20 @@ export class FolderPaths {
           actor.personId,
         ],
       );
+      // By parent and name, not by path: a concurrent folder move may have re-pathed the row
+      // this insert created (the path trigger files it under the parent's current path).
       const [folder]: { id: string }[] = await manager.query(
         `SELECT id FROM wiki.folders
           WHERE company_id = $1 AND lane = $2 AND lane_owner_id IS NOT DISTINCT FROM $3
-            AND lower(path) = lower($4) AND deleted_at IS NULL`,
-        [actor.companyId, resolved.lane, resolved.ownerId, folderPath],
+            AND parent_id IS NOT DISTINCT FROM $4 AND lower(name) = lower($5) AND deleted_at IS NULL`,
+        [actor.companyId, resolved.lane, resolved.ownerId, parentId, name],
       );
+      if (!folder) {
+        throw AppError.conflict(
+          ErrorCode.ConcurrentChange,
+          `The folders of ${path} changed while this request ran; retry it.`,
+        );
+      }
       parentId = folder.id;
     }
     return {

@@ -1,0 +1,63 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Actor } from '@cw/domain';
+import { CurrentActor, RoutePolicy } from '@cw/platform';
+import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
+import { parsePageRef } from '../pages/page-row';
+import { CreateCommentDto } from './comment.dtos';
+import {
+  type CommentListResponse,
+  type CommentView,
+  PageCommentsService,
+} from './page-comments.service';
+
+const PAGE_ID = { name: 'page_id', description: 'The page public UUID or legacy integer id.' };
+const RESTRICTED =
+  ' A restricted page you are not listed on answers 403 ACCESS_DENIED (details.error `page_restricted`).';
+
+@ApiTags('wiki')
+@Controller('api/wiki/pages')
+export class CommentsController {
+  constructor(private readonly comments: PageCommentsService) {}
+
+  @Get(':page_id/comments')
+  @RoutePolicy({ access: 'person', scopes: ['wiki:read'] })
+  @ApiOperation({
+    operationId: 'listPageComments',
+    summary: "Lists a page's comments, oldest first.",
+    description: 'Paginated with limit/offset.' + RESTRICTED,
+  })
+  @ApiParam(PAGE_ID)
+  @ApiOkResponse({ description: '{comments, has_more, next_offset}' })
+  list(
+    @CurrentActor() actor: Actor,
+    @Param('page_id') pageId: string,
+    @Query() query: PageListQueryDto,
+  ): Promise<CommentListResponse> {
+    return this.comments.list(actor, parsePageRef(pageId), query.limit ?? 50, query.offset ?? 0);
+  }
+
+  @Post(':page_id/comments')
+  @HttpCode(201)
+  @RoutePolicy({ access: 'person', scopes: ['wiki:write'] })
+  @ApiOperation({
+    operationId: 'createPageComment',
+    summary: 'Posts a comment on a page you can read.',
+    description: 'Comments do not change the page or its version.' + RESTRICTED,
+  })
+  @ApiParam(PAGE_ID)
+  @ApiCreatedResponse({ description: '{comment}' })
+  create(
+    @CurrentActor() actor: Actor,
+    @Param('page_id') pageId: string,
+    @Body() body: CreateCommentDto,
+  ): Promise<{ comment: CommentView }> {
+    return this.comments.post(actor, parsePageRef(pageId), body.body_md);
+  }
+}

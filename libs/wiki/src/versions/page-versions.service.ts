@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { AppError } from '@cw/platform';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { DataSource } from 'typeorm';
+import { PageReader } from '../pages/page-reader.service';
+import type { PageRef, PageRow } from '../pages/page-row';
+import { pageSummary, type PageSummaryView } from '../pages/page-view';
+import { assertContentReadable } from './readable-page';
+import {
+  VERSION_COLUMNS,
+  type VersionRow,
+  type VersionSummaryView,
+  type VersionView,
+  versionSummary,
+  versionView,
+} from './version-view';
+
+export interface VersionListResponse {
+  page: PageSummaryView;
+  versions: VersionSummaryView[];
+  has_more: boolean;
+  next_offset: number | null;
+}
+
+export interface VersionSide {
+  version: number;
+  title: string;
+  is_draft: boolean;
+  saved_at: string;
+}
+
+export interface VersionCompareResponse {
+  page: PageSummaryView;
+  from: VersionSide;
+  to: VersionSide;
+  title_changed: boolean;
+  content_changed: boolean;
+  /** Unified diff (`--- v<from>` / `+++ v<to>`, 3 lines of context) of the two bodies. */
+  unified_diff: string;
+  additions: number;
+  deletions: number;
+}
+
+/** Line diffs of bodies up to 1 MB can be slow; a comparison gives up after this long. */
+const DIFF_TIMEOUT_MS = 1500;
+
+/** Reading a page's history: every stored version, head or draft, with its provenance. */
+@Injectable()
+export class PageVersionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pages: PageReader,
+  ) {}
+
+  async list(
+    actor: Actor,
+    ref: PageRef,
+    limit: number,
+    offset: number,
+  ): Promise<VersionListResponse> {
+    const page = await this.readablePage(actor, ref, 'versions');
+    const rows: VersionRow[] = await this.dataSource.query(
+      `SELECT ${VERSION_COLUMNS} FROM wiki.page_versions v
+        WHERE v.page_id = $1 ORDER BY v.version DESC LIMIT $2 OFFSET $3`,
+      [page.id, limit + 1, offset],
+    );
+    const hasMore = rows.length > limit;
+    return {
+      page: pageSummary(page),
+      versions: rows.slice(0, limit).map((row) => versionSummary(row, page.current_version)),
+      has_more: hasMore,
+      next_offset: hasMore ? offset + limit : null,
+    };
+  }
+
+  async get(
+    actor: Actor,
+    ref: PageRef,
+    version: number,
+  ): Promise<{ page: PageSummaryView; version: VersionView }> {
+    const page = await this.readablePage(actor, ref, 'versions');
+    const row = await this.version(page, version);
+    return { page: pageSummary(page), version: versionView(row, page.current_version) };
+  }
+
+  async compare(
+    actor: Actor,
+    ref: PageRef,
+    from: number,
+    to: number,
+  ): Promise<VersionCompareResponse> {
+    const page = await this.readablePage(actor, ref, 'versions');
+    const [older, newer] = await Promise.all([this.version(page, from), this.version(page, to)]);
+    const unified = createTwoFilesPatch(
+      `v${from}`,
+      `v${to}`,
+      older.content_md ?? '',
+      newer.content_md ?? '',
+      headerText(older.title),
+      headerText(newer.title),
+      { context: 3, timeout: DIFF_TIMEOUT_MS, headerOptions: FILE_HEADERS_ONLY },
+    );
+    if (unified === undefined) {
+      throw AppError.badRequest(
+        `Versions ${from} and ${to} differ too much to compare line by line; read them whole instead.`,
+        { error: 'diff_too_large' },
+      );
+    }
+    const { additions, deletions } = countChanges(unified);
+    return {
+      page: pageSummary(page),
+      from: side(older),
+      to: side(newer),
+      title_changed: older.title !== newer.title,
+      content_changed: older.content_md !== newer.content_md,
+      unified_diff: unified,
+      additions,
+      deletions,
+    };
+  }
+
+  private async readablePage(actor: Actor, ref: PageRef, what: string): Promise<PageRow> {
+    const page = await this.pages.get(actor, ref);
+    assertContentReadable(page, what);
+    return page;
+  }
+
+  private async version(page: PageRow, version: number): Promise<VersionRow> {
+    const [row]: VersionRow[] = await this.dataSource.query(
+      `SELECT ${VERSION_COLUMNS}, v.content_md FROM wiki.page_versions v
+        WHERE v.page_id = $1 AND v.version = $2`,
+      [page.id, version],
+    );
+    if (!row) throw AppError.notFound(`This page has no version ${version}.`);
+    return row;
+  }
+}
+
+function side(row: VersionRow): VersionSide {
+  return {
+    version: row.version,
+    title: row.title,
+    is_draft: row.is_draft,
+    saved_at: row.saved_at.toISOString(),
+  };
+}
+
+/** Titles go into the patch's file header lines: no tabs or line breaks there. */
+function headerText(title: string): string {
+  return title.replace(/[\t\r\n]+/g, ' ');
+}
+
+function countChanges(unified: string): { additions: number; deletions: number } {
+  let additions = 0;
+  let deletions = 0;
+  let inHunk = false;
+  for (const line of unified.split('\n')) {
+    if (line.startsWith('@@')) inHunk = true;
+    else if (!inHunk) continue;
+    else if (line.startsWith('+')) additions += 1;
+    else if (line.startsWith('-')) deletions += 1;
+  }
+  return { additions, deletions };
+}

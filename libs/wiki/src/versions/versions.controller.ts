@@ -1,0 +1,87 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '@cw/domain';
+import { CurrentActor, RoutePolicy } from '@cw/platform';
+import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
+import { parsePageRef } from '../pages/page-row';
+import type { PageSummaryView } from '../pages/page-view';
+import {
+  PageVersionsService,
+  type VersionCompareResponse,
+  type VersionListResponse,
+} from './page-versions.service';
+import { VersionCompareQueryDto } from './version-compare-query.dto';
+import { positiveIntParam } from './version-param.pipe';
+import type { VersionView } from './version-view';
+
+const PAGE_ID = { name: 'page_id', description: 'The page public UUID or legacy integer id.' };
+const RESTRICTED =
+  ' A restricted page you are not listed on answers 403 ACCESS_DENIED (details.error ' +
+  '`page_restricted`): its history is content.';
+
+@ApiTags('wiki')
+@Controller('api/wiki/pages')
+export class VersionsController {
+  constructor(private readonly versions: PageVersionsService) {}
+
+  @Get(':page_id/versions')
+  @RoutePolicy({ access: 'person', scopes: ['wiki:read'] })
+  @ApiOperation({
+    operationId: 'listPageVersions',
+    summary: "Lists a page's versions, newest first, without bodies.",
+    description:
+      'Every stored version: heads and drafts (submissions kept as `newer_version_available`), ' +
+      'each with its provenance (author, time, message, source).' +
+      RESTRICTED,
+  })
+  @ApiParam(PAGE_ID)
+  @ApiOkResponse({ description: '{page, versions, has_more, next_offset}' })
+  list(
+    @CurrentActor() actor: Actor,
+    @Param('page_id') pageId: string,
+    @Query() query: PageListQueryDto,
+  ): Promise<VersionListResponse> {
+    return this.versions.list(actor, parsePageRef(pageId), query.limit ?? 50, query.offset ?? 0);
+  }
+
+  @Get(':page_id/versions/:version')
+  @RoutePolicy({ access: 'person', scopes: ['wiki:read'] })
+  @ApiOperation({
+    operationId: 'readPageVersion',
+    summary: 'Reads one version of a page with its body.',
+    description: 'Drafts can be read too. 404 for a version the page does not have.' + RESTRICTED,
+  })
+  @ApiParam(PAGE_ID)
+  @ApiParam({ name: 'version', description: 'Version number (integer >= 1).', example: 1 })
+  @ApiOkResponse({ description: '{page, version: {..., content_md}}' })
+  read(
+    @CurrentActor() actor: Actor,
+    @Param('page_id') pageId: string,
+    @Param('version', positiveIntParam('version')) version: number,
+  ): Promise<{ page: PageSummaryView; version: VersionView }> {
+    return this.versions.get(actor, parsePageRef(pageId), version);
+  }
+
+  @Get(':page_id/compare')
+  @RoutePolicy({ access: 'person', scopes: ['wiki:read'] })
+  @ApiOperation({
+    operationId: 'comparePageVersions',
+    summary: 'Compares two versions of a page: a unified diff of the bodies and the title change.',
+    description:
+      'Any two versions, drafts included, in either order. 404 when either version is missing; ' +
+      '400 (details.error `diff_too_large`) when the bodies differ too much to diff in time.' +
+      RESTRICTED,
+  })
+  @ApiParam(PAGE_ID)
+  @ApiOkResponse({
+    description:
+      '{page, from, to, title_changed, content_changed, unified_diff, additions, deletions}',
+  })
+  compare(
+    @CurrentActor() actor: Actor,
+    @Param('page_id') pageId: string,
+    @Query() query: VersionCompareQueryDto,
+  ): Promise<VersionCompareResponse> {
+    return this.versions.compare(actor, parsePageRef(pageId), query.from, query.to);
+  }
+}
