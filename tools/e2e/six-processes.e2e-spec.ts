@@ -51,7 +51,7 @@ describe('six processes behind the gateway', () => {
 
   it('routes each owned prefix to its service, passing the request id through', async () => {
     for (const path of [
-      '/api/wiki/pages/1',
+      '/api/wiki/no-such-route',
       '/api/workflows/x',
       '/api/report-hooks/x',
       '/api/feedback/x',
@@ -70,6 +70,37 @@ describe('six processes behind the gateway', () => {
       expect(result.headers.get('x-request-id')).toBe(`e2e-trace-${path.length}-abcdef`);
       expect(result.body.error.request_id).toBe(`e2e-trace-${path.length}-abcdef`);
     }
+  });
+
+  it('serves the wiki through the gateway, and the wiki service authenticates the same key itself', async () => {
+    const person = await signInTestPerson(gateway);
+    const token = await createApiKey(gateway, person.cookie, ['wiki:write']);
+    const saved = await call<{ created: { page_public_id: string } }>(
+      gateway,
+      'POST',
+      '/api/wiki/pages/upserts',
+      {
+        token,
+        body: { title: 'Through the gateway', markdown: 'proxied body' },
+      },
+    );
+    expect(saved.status).toBe(200);
+    const id = saved.body.created.page_public_id;
+    const wiki = system.processes.find((running) => running.name === 'wiki-service')!;
+    for (const base of [gateway, wiki.url]) {
+      const read = await call<{ page: { content_md: string } }>(
+        base,
+        'GET',
+        `/api/wiki/pages/${id}`,
+        { token },
+      );
+      expect({ base, status: read.status, body: read.body.page.content_md }).toEqual({
+        base,
+        status: 200,
+        body: 'proxied body',
+      });
+    }
+    expect((await call(wiki.url, 'GET', `/api/wiki/pages/${id}`)).status).toBe(401);
   });
 
   it('answers for a stopped service with 503 in the envelope, and keeps serving the rest', async () => {
