@@ -1,0 +1,101 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import Fastify from 'fastify';
+import { Pool } from 'pg';
+
+/**
+ * The single-page read of PageReader.find (libs/wiki/src/pages/page-reader.service.ts) for a
+ * numeric id, with visiblePagesSql (libs/wiki/src/access/visibility.ts) written out: the same
+ * text and parameters ($1 id, $2 company, $3 person, $4 team ids) the service sends. Keep in
+ * step with those two files.
+ */
+export const PAGE_READ_SQL = `SELECT p.id, p.public_id, p.company_id, p.lane, p.lane_owner_id, p.folder_id, p.folder_path,
+  p.title, p.content_md, p.current_version, p.last_version, p.restricted, p.is_folder_index, p.inbox_key,
+  p.created_by, p.created_at, p.updated_at,
+              (NOT p.restricted OR EXISTS (SELECT 1 FROM wiki.page_access pa
+                                            WHERE pa.page_id = p.id AND pa.person_id = $3)) AS can_read
+         FROM wiki.pages p
+        WHERE p.id = $1::bigint AND (p.company_id = $2 AND p.deleted_at IS NULL AND (
+      p.lane = 'company'
+      OR (p.lane = 'private' AND p.lane_owner_id = $3)
+      OR (p.lane = 'team' AND p.lane_owner_id = ANY($4::uuid[]))))`;
+
+export interface BareActor {
+  companyId: string;
+  personId: string;
+  teamIds: string[];
+}
+
+export interface BareRoute {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the bare route in a process of its own, like each service: sharing the bench process
+ * with autocannon would halve its CPU. Same pool size as a service (DB_POOL_SIZE default 10).
+ */
+export async function startBareRoute(
+  databaseUrl: string,
+  actor: BareActor,
+  poolSize = 10,
+): Promise<BareRoute> {
+  const child = fork(__filename, [], {
+    env: {
+      ...process.env,
+      BARE_DATABASE_URL: databaseUrl,
+      BARE_ACTOR: JSON.stringify(actor),
+      BARE_POOL_SIZE: String(poolSize),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port?: number }) =>
+      message.port ? resolve(message.port) : reject(new Error('bare route did not start')),
+    );
+    child.once('exit', (code) => reject(new Error(`bare route exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function serve(): Promise<void> {
+  const actor = JSON.parse(process.env.BARE_ACTOR ?? '{}') as BareActor;
+  const pool = new Pool({
+    connectionString: process.env.BARE_DATABASE_URL,
+    max: Number(process.env.BARE_POOL_SIZE ?? 10),
+  });
+  pool.on('error', () => undefined);
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string } }>('/pages/:id', async (request, reply) => {
+    const { rows } = await pool.query(PAGE_READ_SQL, [
+      request.params.id,
+      actor.companyId,
+      actor.personId,
+      actor.teamIds,
+    ]);
+    if (rows.length === 0) return reply.code(404).send({ error: 'not found' });
+    return { page: rows[0] as unknown };
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  process.once('SIGTERM', () => {
+    void app.close().then(() => pool.end());
+  });
+}
+
+if (require.main === module && process.env.BARE_DATABASE_URL) {
+  serve().catch((error: unknown) => {
+    process.stderr.write(`bare route failed: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+}
