@@ -30,7 +30,7 @@ export function searchSql(word: string, actor: BenchActor, limit: number): [stri
       OR (p.lane = 'team' AND p.lane_owner_id = ANY($6::uuid[])))) AND (NOT p.restricted OR EXISTS (
       SELECT 1 FROM wiki.page_access pa WHERE pa.page_id = p.id AND pa.person_id = $5)))`;
   const snippet = `ts_headline('english', left(hit.content_md, 100000), hit.query, 'StartSel=«, StopSel=», MaxWords=35, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "')`;
-  const rank = `ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], p.search_vector, q.query, 1)`;
+  const rank = `ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], p.search_vector, q.query, 1)`;
   return [
     `SELECT hit.id, hit.public_id, hit.folder_path, hit.title, hit.current_version,
               ${snippet} AS snippet

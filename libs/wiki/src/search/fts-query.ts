@@ -86,11 +86,13 @@ export function tsQuerySql(text: string, params: unknown[]): string {
 }
 
 /**
- * Ranking: cover density with weights {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}, so a title (A) match
+ * Ranking: term frequency with weights {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}, so a title (A) match
  * counts 2.5 times a body (B) match, normalized by the log of the document length (flag 1).
+ * `ts_rank` rather than cover density (`ts_rank_cd`): it costs half as much per matching page,
+ * which is what bounds search latency for common words (docs/benchmarks.md).
  */
 export function rankSql(alias: string, query: string): string {
-  return `ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], ${alias}.search_vector, ${query}, 1)`;
+  return `ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${alias}.search_vector, ${query}, 1)`;
 }
 
 /** Snippets mark matches with « and »; they are plain text, not HTML. */

@@ -17,7 +17,7 @@ export class SearchController {
     operationId: 'searchWiki',
     summary: 'Full-text search over the pages you can read, best match first.',
     description:
-      'Ranked by PostgreSQL ts_rank_cd with title matches weighted above body matches; ties by ' +
+      'Ranked by PostgreSQL ts_rank with title matches weighted above body matches; ties by ' +
       'page id. Restricted pages you are not listed on and trashed pages are left out. Stop ' +
       'words alone match nothing (200 with no results).',
   })
