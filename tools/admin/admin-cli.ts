@@ -6,7 +6,7 @@ import { COMMANDS, type Options, UsageError } from './admin-commands';
 function parseOptions(args: string[]): Options {
   const options: Options = {};
   for (let index = 0; index < args.length; index += 1) {
-    const flag = args[index]!;
+    const flag = args[index];
     if (!flag.startsWith('--')) throw new UsageError(`unexpected argument ${flag}`);
     options[flag.slice(2)] = args[index + 1];
     index += 1;

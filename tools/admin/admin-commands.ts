@@ -104,7 +104,9 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
       );
       const member = await person(directory, options);
       await directory.addTeamMember(team.id, member.id);
-      await context.get(CredentialRevocationChannel).publish({ type: 'person', personId: member.id });
+      await context
+        .get(CredentialRevocationChannel)
+        .publish({ type: 'person', personId: member.id });
       return { team, person: member };
     },
   },
@@ -115,7 +117,9 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
       const target = await company(directory, options);
       const member = await person(directory, options);
       await directory.setMembership(target.id, member.id, role(options));
-      await context.get(CredentialRevocationChannel).publish({ type: 'person', personId: member.id });
+      await context
+        .get(CredentialRevocationChannel)
+        .publish({ type: 'person', personId: member.id });
       return { company: target, person: member, role: role(options) };
     },
   },
