@@ -18,12 +18,16 @@ export function visiblePagesSql(alias: string, actor: Actor, params: unknown[]):
 }
 
 /**
- * Of the visible pages, those whose content the actor may read: a restricted page only for the
- * people on its access list. `personParam` is the placeholder of the actor's person id.
+ * Whether the actor may read the content of page `alias`: a restricted page only for the people
+ * on its access list. `person` is the placeholder holding the actor's person id.
  */
+export function contentReadableSql(alias: string, person: string): string {
+  return `(NOT ${alias}.restricted OR EXISTS (
+      SELECT 1 FROM wiki.page_access pa WHERE pa.page_id = ${alias}.id AND pa.person_id = ${person}))`;
+}
+
+/** Of the visible pages, those whose content the actor may read. */
 export function readablePagesSql(alias: string, actor: Actor, params: unknown[]): string {
   const visible = visiblePagesSql(alias, actor, params);
-  const person = `$${params.length - 1}`;
-  return `(${visible} AND (NOT ${alias}.restricted OR EXISTS (
-      SELECT 1 FROM wiki.page_access pa WHERE pa.page_id = ${alias}.id AND pa.person_id = ${person})))`;
+  return `(${visible} AND ${contentReadableSql(alias, `$${params.length - 1}`)})`;
 }

@@ -3,7 +3,7 @@ import type { Actor } from '@cw/domain';
 import { DirectoryService } from '@cw/identity';
 import { AppError } from '@cw/platform';
 import { DataSource } from 'typeorm';
-import { visiblePagesSql } from '../access/visibility';
+import { contentReadableSql, visiblePagesSql } from '../access/visibility';
 import type { LaneKind } from '../lanes/lane-path';
 import { LaneResolver, type ResolvedFolderPath } from '../lanes/lane-resolver.service';
 import { PAGE_COLUMNS, type PageRow } from '../pages/page-row';
@@ -162,8 +162,7 @@ export class FolderListing {
     params.push(limit, offset);
     return this.dataSource.query(
       `SELECT ${PAGE_COLUMNS},
-              (NOT p.restricted OR EXISTS (SELECT 1 FROM wiki.page_access pa
-                                            WHERE pa.page_id = p.id AND pa.person_id = ${person})) AS can_read
+              ${contentReadableSql('p', person)} AS can_read
          FROM wiki.pages p
         WHERE p.company_id = $1 AND p.lane = $2
           AND coalesce(p.lane_owner_id, '${ZERO_UUID}') = $3::uuid

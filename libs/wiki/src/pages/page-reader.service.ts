@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { visiblePagesSql } from '../access/visibility';
+import { contentReadableSql, visiblePagesSql } from '../access/visibility';
 import { PAGE_COLUMNS, type PageRef, type PageRow } from './page-row';
 
 @Injectable()
@@ -24,8 +24,7 @@ export class PageReader {
     const key = ref.kind === 'legacy' ? 'p.id = $1::bigint' : 'p.public_id = $1::uuid';
     const [row]: PageRow[] = await (options.manager ?? this.dataSource.manager).query(
       `SELECT ${PAGE_COLUMNS},
-              (NOT p.restricted OR EXISTS (SELECT 1 FROM wiki.page_access pa
-                                            WHERE pa.page_id = p.id AND pa.person_id = ${person})) AS can_read
+              ${contentReadableSql('p', person)} AS can_read
          FROM wiki.pages p
         WHERE ${key} AND ${visible}
         ${options.lock ? 'FOR UPDATE OF p' : ''}`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-import { visiblePagesSql } from '../access/visibility';
+import { contentReadableSql, visiblePagesSql } from '../access/visibility';
 import type { UpsertRequestDto } from './dtos/page-write.dtos';
 import { INBOX_PATH, PageCreator } from './page-create.service';
 import { LaneResolver } from '../lanes/lane-resolver.service';
@@ -78,7 +78,7 @@ export class PageUpsertService {
     // An inbox key match wins over a path match, so that a renamed inbox page is still found.
     const [row]: PageRow[] = await manager.query(
       `SELECT ${PAGE_COLUMNS},
-              (NOT p.restricted OR EXISTS (SELECT 1 FROM wiki.page_access pa WHERE pa.page_id = p.id AND pa.person_id = ${person})) AS can_read
+              ${contentReadableSql('p', person)} AS can_read
          FROM wiki.pages p
         WHERE ${visible} AND p.lane = $1 AND p.lane_owner_id IS NOT DISTINCT FROM $2
           AND (($5::text IS NOT NULL AND p.inbox_key = $5)
