@@ -29,19 +29,19 @@ export function searchSql(word: string, actor: BenchActor, limit: number): [stri
       OR (p.lane = 'private' AND p.lane_owner_id = $5)
       OR (p.lane = 'team' AND p.lane_owner_id = ANY($6::uuid[])))) AND (NOT p.restricted OR EXISTS (
       SELECT 1 FROM wiki.page_access pa WHERE pa.page_id = p.id AND pa.person_id = $5)))`;
-  const snippet = `ts_headline('english', left(hit.content_md, 100000), hit.query, 'StartSel=«, StopSel=», MaxWords=35, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "')`;
+  const snippet = `ts_headline('english', left(page.content_md, 100000), hit.query, 'StartSel=«, StopSel=», MaxWords=35, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "')`;
   const rank = `ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], p.search_vector, q.query, 1)`;
   return [
-    `SELECT hit.id, hit.public_id, hit.folder_path, hit.title, hit.current_version,
+    `SELECT page.id, page.public_id, page.folder_path, page.title, page.current_version,
               ${snippet} AS snippet
-         FROM (SELECT p.id, p.public_id, p.folder_path, p.title, p.current_version, p.content_md,
-                      q.query, ${rank} AS rank
+         FROM (SELECT p.id, q.query, ${rank} AS rank
                  FROM wiki.pages p, (SELECT ${query} AS query) q
                 WHERE p.deleted_at IS NULL
                   AND p.search_vector @@ q.query
                   AND ${readable}
                 ORDER BY rank DESC, p.id ASC
                 LIMIT $7 OFFSET $8) hit
+         JOIN wiki.pages page ON page.id = hit.id
         ORDER BY hit.rank DESC, hit.id ASC`,
     [word, '', word, actor.companyId, actor.personId, actor.teamIds, limit + 1, 0],
   ];
