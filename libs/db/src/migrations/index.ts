@@ -3,6 +3,7 @@ import { Outbox1763850000001 } from './1763850000001-outbox';
 import { WikiSchema1763850000002 } from './1763850000002-wiki-schema';
 import { WikiPathConsistency1763850000003 } from './1763850000003-wiki-path-consistency';
 import { WikiShareLinkListing1763850000004 } from './1763850000004-wiki-share-link-listing';
+import { WikiCompanySearchIndex1763850000005 } from './1763850000005-wiki-company-search-index';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   WikiSchema1763850000002,
   WikiPathConsistency1763850000003,
   WikiShareLinkListing1763850000004,
+  WikiCompanySearchIndex1763850000005,
 ];

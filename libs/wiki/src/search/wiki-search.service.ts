@@ -37,7 +37,7 @@ export class WikiSearchService {
     const limit = `$${params.length - 1}`;
     const offset = `$${params.length}`;
     // `p.deleted_at IS NULL` is spelled out at the top level so that the planner matches the
-    // partial GIN index pages_search_idx. The ranking subquery carries only ids (sorting every
+    // partial GIN index pages_company_search_idx. The ranking subquery carries only ids (sorting every
     // match with its body was a third of the cost); bodies and snippets are read for the page
     // of hits only.
     const rows: SearchHitRow[] = await this.dataSource.query(
