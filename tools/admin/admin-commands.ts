@@ -4,6 +4,7 @@ import {
   isOperatorRequirement,
   MEMBERSHIP_ROLES,
   type MembershipRole,
+  type OperatorRequirement,
 } from '@cw/domain';
 import { ApiKeyService, DirectoryService } from '@cw/identity';
 import { CredentialRevocationChannel } from '@cw/queue';
@@ -24,6 +25,14 @@ function role(options: Options): MembershipRole {
   if (!(MEMBERSHIP_ROLES as readonly string[]).includes(value))
     throw new UsageError('--role is admin or member');
   return value as MembershipRole;
+}
+
+function operatorRequirement(options: Options): OperatorRequirement {
+  const requirement = required(options, 'requirement');
+  if (!isOperatorRequirement(requirement)) {
+    throw new UsageError(`unknown operator requirement ${requirement}`);
+  }
+  return requirement;
 }
 
 async function company(
@@ -139,9 +148,7 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'operator:grant': {
     usage: 'operator:grant --person <email> --requirement <feedback.view|testing.authorize>',
     run: async (context, options) => {
-      const requirement = required(options, 'requirement');
-      if (!isOperatorRequirement(requirement))
-        throw new UsageError(`unknown operator requirement ${requirement}`);
+      const requirement = operatorRequirement(options);
       const directory = context.get(DirectoryService);
       const member = await person(directory, options);
       await directory.grantOperatorRequirement(member.id, requirement);
@@ -151,9 +158,7 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'operator:revoke': {
     usage: 'operator:revoke --person <email> --requirement <feedback.view|testing.authorize>',
     run: async (context, options) => {
-      const requirement = required(options, 'requirement');
-      if (!isOperatorRequirement(requirement))
-        throw new UsageError(`unknown operator requirement ${requirement}`);
+      const requirement = operatorRequirement(options);
       const directory = context.get(DirectoryService);
       const member = await person(directory, options);
       return {

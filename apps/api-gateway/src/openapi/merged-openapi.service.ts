@@ -55,11 +55,8 @@ export function mergeDocuments(base: OpenAPIObject, parts: OpenAPIObject[]): Ope
     for (const [path, item] of Object.entries(part.paths ?? {})) {
       merged.paths[path] = { ...item, ...merged.paths[path] };
     }
-    Object.assign(
-      merged.components.schemas,
-      part.components?.schemas ?? {},
-      merged.components.schemas,
-    );
+    // The gateway's own schemas win over a service's of the same name.
+    merged.components.schemas = { ...part.components?.schemas, ...merged.components.schemas };
     for (const tag of part.tags ?? []) if (!tags.has(tag.name)) tags.set(tag.name, tag);
   }
   merged.paths = Object.fromEntries(

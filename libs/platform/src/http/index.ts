@@ -1,2 +1,3 @@
 export * from './request-id';
 export * from './current-actor.decorator';
+export * from './offset-window';

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { PageReader } from '../pages/page-reader.service';
 import type { PageRef, PageRow } from '../pages/page-row';
 import { assertContentReadable } from '../versions/readable-page';
+import { offsetWindow } from '@cw/platform';
 
 interface CommentRow {
   id: string;
@@ -46,12 +47,8 @@ export class PageCommentsService {
         WHERE page_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
       [page.id, limit + 1, offset],
     );
-    const hasMore = rows.length > limit;
-    return {
-      comments: rows.slice(0, limit).map((row) => commentView(page, row)),
-      has_more: hasMore,
-      next_offset: hasMore ? offset + limit : null,
-    };
+    const { items, ...window } = offsetWindow(rows, limit, offset);
+    return { comments: items.map((row) => commentView(page, row)), ...window };
   }
 
   async post(actor: Actor, ref: PageRef, bodyMd: string): Promise<{ comment: CommentView }> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError, ErrorCode } from '@cw/platform';
+import { AppError, ErrorCode, offsetWindow } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { PageReader } from '../pages/page-reader.service';
@@ -109,12 +109,8 @@ export class PageFilesService {
         ORDER BY created_at, id LIMIT $2 OFFSET $3`,
       [page.id, limit + 1, offset],
     );
-    const hasMore = rows.length > limit;
-    return {
-      files: rows.slice(0, limit).map((row) => fileView(page, row)),
-      has_more: hasMore,
-      next_offset: hasMore ? offset + limit : null,
-    };
+    const { items, ...window } = offsetWindow(rows, limit, offset);
+    return { files: items.map((row) => fileView(page, row)), ...window };
   }
 
   async download(actor: Actor, ref: PageRef, fileId: string): Promise<FileDownload> {

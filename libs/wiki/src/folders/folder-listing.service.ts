@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DirectoryService } from '@cw/identity';
-import { AppError } from '@cw/platform';
+import { AppError, offsetWindow } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { contentReadableSql, visiblePagesSql } from '../access/visibility';
 import type { LaneKind } from '../lanes/lane-path';
@@ -180,11 +180,5 @@ function page(
   limit: number,
   offset: number,
 ): FolderListResponse {
-  const hasMore = fetched.length > limit;
-  return {
-    folder,
-    items: fetched.slice(0, limit),
-    has_more: hasMore,
-    next_offset: hasMore ? offset + limit : null,
-  };
+  return { folder, ...offsetWindow(fetched, limit, offset) };
 }

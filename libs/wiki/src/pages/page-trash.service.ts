@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError } from '@cw/platform';
+import { AppError, offsetWindow } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { canWriteLane } from '../lanes/lane-path';
 import { PageReader } from './page-reader.service';
@@ -50,11 +50,12 @@ export class PageTrashService {
         ORDER BY p.deleted_at DESC, p.id DESC LIMIT $4 OFFSET $5`,
       [actor.companyId, actor.personId, actor.teamIds, limit + 1, offset],
     );
-    const pages = rows
-      .slice(0, limit)
-      .map((row) => ({ ...pageSummary(row), deleted_at: row.deleted_at.toISOString() }));
-    const hasMore = rows.length > limit;
-    return { pages, has_more: hasMore, next_offset: hasMore ? offset + limit : null };
+    const { items, ...window } = offsetWindow(rows, limit, offset);
+    const pages = items.map((row) => ({
+      ...pageSummary(row),
+      deleted_at: row.deleted_at.toISOString(),
+    }));
+    return { pages, ...window };
   }
 
   async restore(actor: Actor, ref: PageRef): Promise<{ restored: true; page: PageSummaryView }> {

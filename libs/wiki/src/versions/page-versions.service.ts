@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError } from '@cw/platform';
+import { AppError, offsetWindow } from '@cw/platform';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { DataSource } from 'typeorm';
 import { PageReader } from '../pages/page-reader.service';
@@ -65,12 +65,11 @@ export class PageVersionsService {
         WHERE v.page_id = $1 ORDER BY v.version DESC LIMIT $2 OFFSET $3`,
       [page.id, limit + 1, offset],
     );
-    const hasMore = rows.length > limit;
+    const { items, ...window } = offsetWindow(rows, limit, offset);
     return {
       page: pageSummary(page),
-      versions: rows.slice(0, limit).map((row) => versionSummary(row, page.current_version)),
-      has_more: hasMore,
-      next_offset: hasMore ? offset + limit : null,
+      versions: items.map((row) => versionSummary(row, page.current_version)),
+      ...window,
     };
   }
 

@@ -47,8 +47,9 @@ export class ReplaceEditDto {
   all?: boolean;
 }
 
-export class EditRequestDto {
-  @ApiProperty({ description: 'The version the caller observed.', minimum: 1 })
+/** What every versioned write carries: the version observed and the caller's retry identity. */
+export class VersionedMutationDto {
+  @ApiProperty({ minimum: 1, description: 'The version the caller observed.' })
   @IsInt()
   @Min(1)
   expected_version!: number;
@@ -57,6 +58,14 @@ export class EditRequestDto {
   @IsUUID('4')
   mutation_id!: string;
 
+  @ApiPropertyOptional({ maxLength: 500, description: 'Change message kept with the version.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  message?: string;
+}
+
+export class EditRequestDto extends VersionedMutationDto {
   @ApiProperty({ type: [ReplaceEditDto], minItems: 1, maxItems: 100 })
   @IsArray()
   @ArrayMinSize(1)
@@ -76,15 +85,9 @@ export class EditRequestDto {
   @Min(1)
   @Max(10)
   max_attempts?: number;
-
-  @ApiPropertyOptional({ maxLength: 500, description: 'Change message kept with the version.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  message?: string;
 }
 
-export class ReplacementRequestDto {
+export class ReplacementRequestDto extends VersionedMutationDto {
   @ApiProperty(TITLE)
   @IsString()
   @Length(TITLE.minLength, TITLE.maxLength)
@@ -94,43 +97,13 @@ export class ReplacementRequestDto {
   @IsString()
   @MaxLength(MAX_MARKDOWN)
   markdown!: string;
-
-  @ApiProperty({ minimum: 1 })
-  @IsInt()
-  @Min(1)
-  expected_version!: number;
-
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('4')
-  mutation_id!: string;
-
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  message?: string;
 }
 
-export class AppendRequestDto {
+export class AppendRequestDto extends VersionedMutationDto {
   @ApiProperty({ minLength: 1, maxLength: MAX_MARKDOWN })
   @IsString()
   @Length(1, MAX_MARKDOWN)
   markdown!: string;
-
-  @ApiProperty({ minimum: 1 })
-  @IsInt()
-  @Min(1)
-  expected_version!: number;
-
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('4')
-  mutation_id!: string;
-
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  message?: string;
 }
 
 export class UpsertRequestDto {
