@@ -11,40 +11,25 @@ import {
 import { cpuTable, loadHeaders, loadRow, measure } from './load';
 import { type BenchReport, type Check, fixed, table } from './report';
 import { QUERY_WORDS } from './seed-words';
+import { buildSearchSql } from '@cw/wiki';
+import type { Pool } from 'pg';
 
 export const SEARCH_CONNECTIONS = 16;
 export const SEARCH_P95_LIMIT_MS = 50;
 const LIMIT = 10;
 
-/**
- * The SQL WikiSearchService.search sends for a one-word query (libs/wiki/src/search/
- * wiki-search.service.ts with fts-query.ts and access/visibility.ts written out; a single word
- * of letters always takes the prefix branch of tsQuerySql). Keep in step with those files; the
- * benchmark compares this query's hits with the route's and says so when they differ.
- */
-export function searchSql(word: string, actor: BenchActor, limit: number): [string, unknown[]] {
-  const query = `(websearch_to_tsquery('english', $1::text) || (websearch_to_tsquery('english', $2::text) && to_tsquery('english', quote_literal($3::text) || ':*')))`;
-  const readable = `((p.company_id = $4 AND p.deleted_at IS NULL AND (
-      p.lane = 'company'
-      OR (p.lane = 'private' AND p.lane_owner_id = $5)
-      OR (p.lane = 'team' AND p.lane_owner_id = ANY($6::uuid[])))) AND (NOT p.restricted OR EXISTS (
-      SELECT 1 FROM wiki.page_access pa WHERE pa.page_id = p.id AND pa.person_id = $5)))`;
-  const snippet = `ts_headline('english', left(page.content_md, 100000), hit.query, 'StartSel=«, StopSel=», MaxWords=35, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "')`;
-  const rank = `ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], p.search_vector, q.query, 1)`;
-  return [
-    `SELECT page.id, page.public_id, page.folder_path, page.title, page.current_version,
-              ${snippet} AS snippet
-         FROM (SELECT p.id, q.query, ${rank} AS rank
-                 FROM wiki.pages p, (SELECT ${query} AS query) q
-                WHERE p.deleted_at IS NULL
-                  AND p.search_vector @@ q.query
-                  AND ${readable}
-                ORDER BY rank DESC, p.id ASC
-                LIMIT $7 OFFSET $8) hit
-         JOIN wiki.pages page ON page.id = hit.id
-        ORDER BY hit.rank DESC, hit.id ASC`,
-    [word, '', word, actor.companyId, actor.personId, actor.teamIds, limit + 1, 0],
-  ];
+/** The SQL WikiSearchService.search sends for `word` (the same builder, on the bench's pool). */
+export async function searchSql(
+  pool: Pool,
+  word: string,
+  actor: BenchActor,
+  limit: number,
+): Promise<{ sql: string; params: unknown[] }> {
+  const db = {
+    query: async (sql: string, params?: unknown[]): Promise<unknown[]> =>
+      (await pool.query<Record<string, unknown>>(sql, params)).rows,
+  };
+  return buildSearchSql(db, actor, word, { limit, offset: 0 });
 }
 
 /** Index names in a text plan (Index Scan using x, Bitmap Index Scan on x, ...). */
@@ -146,14 +131,12 @@ export async function searchBench(context: BenchContext): Promise<BenchReport> {
   ];
   const indexes = new Set<string>();
   for (const { word, pages } of [frequencies[0], frequencies.at(-1)!]) {
-    const [sql, params] = searchSql(word, actor, LIMIT);
+    const { sql, params } = await searchSql(context.pool, word, actor, LIMIT);
     const route = await searchOnce(context, word);
-    const copy = await context.pool.query<{ id: string }>(sql, params);
-    const copyIds = copy.rows.slice(0, LIMIT).map((row) => Number(row.id));
-    if (JSON.stringify(copyIds) !== JSON.stringify(route.ids))
-      notes.push(
-        `the copied search SQL returns other hits than the route for "${word}": update searchSql in tools/bench/search-bench.ts`,
-      );
+    const direct = await context.pool.query<{ id: string }>(sql, params);
+    const directIds = direct.rows.slice(0, LIMIT).map((row) => Number(row.id));
+    if (JSON.stringify(directIds) !== JSON.stringify(route.ids))
+      notes.push(`the search SQL run directly returns other hits than the route for "${word}"`);
     const { rows } = await context.pool.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
       params,

@@ -55,6 +55,9 @@ export function writeStackSettings(
     "listen_addresses = '127.0.0.1'",
     `unix_socket_directories = ${quote(socketDirs)}`,
     'max_connections = 200',
+    // The default 128 MB holds less than the 100,000-page benchmark wiki; searches then re-read
+    // pages from the OS cache (docs/benchmarks.md). Shared memory is only committed as used.
+    "shared_buffers = '512MB'",
     '',
   ];
   const file = join(paths.pgdata, settingsFile);

@@ -7,6 +7,8 @@ import {
   TEST_ACCEPTANCE_SECRET,
   type TestApp,
 } from '@cw/testing';
+import { expandPrefix, MAX_PREFIX_LEXEMES } from '@cw/wiki';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
 
@@ -179,6 +181,79 @@ describe('wiki search (one process, real PostgreSQL and Redis)', () => {
           body: { results: [], has_more: false },
         });
       }
+    });
+  });
+
+  describe('prefixes through the company lexicon (wiki.search_terms)', () => {
+    const lexemesOf = async (companyId: string, prefix: string): Promise<string[]> => {
+      const rows: { lexeme: string }[] = await dataSource.query(
+        `SELECT lexeme FROM wiki.search_terms WHERE company_id = $1 AND starts_with(lexeme, $2)
+          ORDER BY lexeme`,
+        [companyId, prefix],
+      );
+      return rows.map((row) => row.lexeme);
+    };
+
+    it('finds a word of a new page, and a word an edit adds, by its prefix', async () => {
+      const page = await createPage(
+        alice,
+        '/Company/Lab',
+        'Lab notes',
+        'Calibrate the frobnicator.',
+      );
+      expect(await titlesFor(alice, 'frobni')).toEqual(['Lab notes']);
+      expect(await lexemesOf(alice.companyId, 'frobni')).toEqual(['frobnic']);
+
+      const edited = await call(server.baseUrl, 'POST', `/api/wiki/pages/${page.id}/edits`, {
+        cookie: alice.cookie,
+        body: {
+          expected_version: 1,
+          mutation_id: randomUUID(),
+          edits: [{ kind: 'replace', find: 'frobnicator', replace: 'glorpwidget' }],
+        },
+      });
+      expect(edited.body).toMatchObject({ outcome: 'applied' });
+      expect(await titlesFor(alice, 'glorpw')).toEqual(['Lab notes']);
+      // The lexicon only grows; the old word now expands to a lexeme no page has.
+      expect(await titlesFor(alice, 'frobni')).toEqual([]);
+      expect(await lexemesOf(alice.companyId, 'frobni')).toEqual(['frobnic']);
+    });
+
+    it("keeps each company's words to itself", async () => {
+      await createPage(outsider, '/Company/Lab', 'Their notes', 'The zorblax turbine.');
+      expect(await titlesFor(outsider, 'zorbl')).toEqual(['Their notes']);
+      expect(await titlesFor(alice, 'zorbl')).toEqual([]);
+      expect(await lexemesOf(alice.companyId, 'zorbl')).toEqual([]);
+      expect(await expandPrefix(dataSource, alice.companyId, 'zorbl')).toEqual({
+        kind: 'lexemes',
+        lexemes: [],
+      });
+    });
+
+    it('falls back to a partial match when the prefix starts too many words', async () => {
+      const words = Array.from(
+        { length: MAX_PREFIX_LEXEMES + 1 },
+        (_, index) => `plink${String.fromCharCode(97 + index)}zz`,
+      );
+      await createPage(alice, '/Company/Lab', 'Plink words', words.join(' '));
+      expect(await expandPrefix(dataSource, alice.companyId, 'plink')).toEqual({ kind: 'partial' });
+      expect(await titlesFor(alice, 'plink')).toEqual(['Plink words']);
+      expect(await titlesFor(alice, 'plinkq')).toEqual(['Plink words']);
+      expect(await expandPrefix(dataSource, alice.companyId, 'the')).toEqual({ kind: 'partial' });
+    });
+
+    it('records shared new words of parallel writers once, without deadlock', async () => {
+      const words = Array.from({ length: 40 }, (_, index) => `vorpal${index}x`);
+      const shuffled = () => [...words].sort(() => Math.random() - 0.5).join(' ');
+      const created = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          createPage(alice, '/Company/Parallel', `Vorpal ${index}`, shuffled()),
+        ),
+      );
+      expect(created).toHaveLength(8);
+      expect(await lexemesOf(alice.companyId, 'vorpal')).toEqual(['vorpal', ...words].sort());
+      const hits = await search(alice, 'vorpal1', '&limit=50');
+      expect(hits.body.results).toHaveLength(8);
     });
   });
 

@@ -4,6 +4,8 @@ import { WikiSchema1763850000002 } from './1763850000002-wiki-schema';
 import { WikiPathConsistency1763850000003 } from './1763850000003-wiki-path-consistency';
 import { WikiShareLinkListing1763850000004 } from './1763850000004-wiki-share-link-listing';
 import { WikiCompanySearchIndex1763850000005 } from './1763850000005-wiki-company-search-index';
+import { WikiSearchVectorInline1763850000006 } from './1763850000006-wiki-search-vector-inline';
+import { WikiSearchTerms1763850000007 } from './1763850000007-wiki-search-terms';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -13,4 +15,6 @@ export const MIGRATIONS = [
   WikiPathConsistency1763850000003,
   WikiShareLinkListing1763850000004,
   WikiCompanySearchIndex1763850000005,
+  WikiSearchVectorInline1763850000006,
+  WikiSearchTerms1763850000007,
 ];

@@ -1,12 +1,15 @@
 import type { Actor } from '@cw/domain';
 
+/** What visibility depends on: who the actor is, in which company and teams. */
+export type Reader = Pick<Actor, 'companyId' | 'personId' | 'teamIds'>;
+
 /**
  * The one definition of "which pages can this actor see", as SQL over `wiki.pages` aliased
  * `alias`. Parameters are appended to `params`; the fragment refers to them by position.
  * Private pages are their owner's alone (admins included), team pages their team's, company
  * pages every member's; nothing crosses companies; trashed pages are out.
  */
-export function visiblePagesSql(alias: string, actor: Actor, params: unknown[]): string {
+export function visiblePagesSql(alias: string, actor: Reader, params: unknown[]): string {
   params.push(actor.companyId, actor.personId, actor.teamIds);
   const company = `$${params.length - 2}`;
   const person = `$${params.length - 1}`;
@@ -27,7 +30,7 @@ export function contentReadableSql(alias: string, person: string): string {
 }
 
 /** Of the visible pages, those whose content the actor may read. */
-export function readablePagesSql(alias: string, actor: Actor, params: unknown[]): string {
+export function readablePagesSql(alias: string, actor: Reader, params: unknown[]): string {
   const visible = visiblePagesSql(alias, actor, params);
   return `(${visible} AND ${contentReadableSql(alias, `$${params.length - 1}`)})`;
 }

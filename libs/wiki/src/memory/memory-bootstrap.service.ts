@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { readablePagesSql } from '../access/visibility';
-import { rankSql, tsQuerySql } from '../search/fts-query';
+import { rankSql } from '../search/fts-query';
+import { searchQuerySql } from '../search/prefix-expansion';
 import { pageUrl } from '../search/page-url';
 import type {
   MemoryBootstrapResponseDto,
@@ -120,7 +121,7 @@ export class MemoryBootstrapService {
     fetch: number,
   ): Promise<NoteRow[]> {
     const params: unknown[] = [];
-    const query = tsQuerySql(text, params);
+    const query = await searchQuerySql(manager, actor.companyId, text, params);
     const readable = readablePagesSql('p', actor, params);
     params.push(fetch);
     return manager.query(

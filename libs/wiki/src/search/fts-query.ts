@@ -69,20 +69,47 @@ export function parseSearchText(text: string): ParsedSearchText {
 }
 
 /**
- * A tsquery SQL expression for `text`; its values are appended to `params`. The result matches
- * what `websearch_to_tsquery` matches, plus pages where the last word is the prefix of a
- * (stemmed) word and the rest of the query matches. Stop words alone give an empty query: no page matches.
+ * How the last word of a query is matched as a prefix: against the `lexemes` of the company that
+ * start with it (empty when none does; see prefix-expansion.ts), or by a GIN partial match.
  */
-export function tsQuerySql(text: string, params: unknown[]): string {
-  const parsed = parseSearchText(text);
+export type PrefixMatch = { kind: 'lexemes'; lexemes: readonly string[] } | { kind: 'partial' };
+
+/**
+ * A tsquery SQL expression for `parsed`; its values are appended to `params`. The result matches
+ * what `websearch_to_tsquery` matches, plus pages where the last word is the prefix of a
+ * (stemmed) word and the rest of the query matches. Stop words alone give an empty query: no page
+ * matches.
+ */
+export function tsQuerySql(
+  parsed: ParsedSearchText,
+  params: unknown[],
+  prefix: PrefixMatch,
+): string {
   params.push(parsed.text);
   const whole = `websearch_to_tsquery('english', $${params.length}::text)`;
   if (!parsed.prefix) return whole;
-  params.push(parsed.prefix.head, parsed.prefix.word);
-  const head = `$${params.length - 1}::text`;
-  const word = `$${params.length}::text`;
+  // No word of the company starts with the prefix: only the whole query can match (with "or"
+  // the head is part of the whole query too).
+  if (prefix.kind === 'lexemes' && prefix.lexemes.length === 0) return whole;
+  if (prefix.kind === 'lexemes') params.push(lexemeDisjunction(prefix.lexemes));
+  else params.push(parsed.prefix.word);
+  const word =
+    prefix.kind === 'lexemes'
+      ? `$${params.length}::tsquery`
+      : `to_tsquery('english', quote_literal($${params.length}::text) || ':*')`;
+  // A lone word has no head; `websearch_to_tsquery('')` would only add a notice per search.
+  if (parsed.prefix.head === '') return `(${whole} || ${word})`;
+  params.push(parsed.prefix.head);
+  const head = `websearch_to_tsquery('english', $${params.length}::text)`;
   const joiner = parsed.prefix.joiner === 'or' ? '||' : '&&';
-  return `(${whole} || (websearch_to_tsquery('english', ${head}) ${joiner} to_tsquery('english', quote_literal(${word}) || ':*')))`;
+  return `(${whole} || (${head} ${joiner} ${word}))`;
+}
+
+/** `'a' | 'b'` in tsquery syntax: each lexeme quoted, its quotes doubled, backslashes escaped. */
+export function lexemeDisjunction(lexemes: readonly string[]): string {
+  return lexemes
+    .map((lexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`)
+    .join(' | ');
 }
 
 /**
