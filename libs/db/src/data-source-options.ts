@@ -21,7 +21,7 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
     migrationsTransactionMode: 'each',
     applicationName: settings.applicationName,
     extra: {
-      max: settings.poolSize ?? 10,
+      max: settings.poolSize ?? 5,
       connectionTimeoutMillis: settings.poolTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,
     },

@@ -19,10 +19,15 @@ export class PlatformConfig {
   @IsString()
   HOST: string = '127.0.0.1';
 
+  /**
+   * Connections per process. Few: PostgreSQL runs one query per core at a time, so more
+   * connections than its cores only queue inside it, where a slow query slows every other one;
+   * waiting in the pool keeps first come, first served (docs/benchmarks.md, E).
+   */
   @IsInt()
   @Min(1)
   @Max(200)
-  DB_POOL_SIZE: number = 10;
+  DB_POOL_SIZE: number = 5;
 
   @IsInt()
   @Min(100)

@@ -122,16 +122,5 @@ export function rankSql(alias: string, query: string): string {
   return `ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${alias}.search_vector, ${query}, 1)`;
 }
 
-/** Snippets mark matches with « and »; they are plain text, not HTML. */
-export const SNIPPET_START = '«';
-export const SNIPPET_STOP = '»';
-
 /** Only the first this many characters of a body are read for its snippet. */
 export const SNIPPET_SOURCE_CHARS = 100_000;
-
-const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=35, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
-
-/** A highlighted excerpt of the body of `alias` for `query`. */
-export function snippetSql(alias: string, query: string): string {
-  return `ts_headline('english', left(${alias}.content_md, ${SNIPPET_SOURCE_CHARS}), ${query}, '${HEADLINE_OPTIONS}')`;
-}

@@ -1,5 +1,5 @@
 import { type Reader, readablePagesSql } from '../access/visibility';
-import { rankSql, snippetSql } from './fts-query';
+import { rankSql, SNIPPET_SOURCE_CHARS } from './fts-query';
 import { type Queryable, searchQuerySql } from './prefix-expansion';
 
 export interface SearchHitRow {
@@ -8,8 +8,10 @@ export interface SearchHitRow {
   folder_path: string;
   title: string;
   current_version: number;
-  /** Null for the one extra hit fetched to tell `has_more`. */
-  snippet: string | null;
+  /** The start of the body, for the snippet. */
+  body: string;
+  /** The positive terms of the query, as `querytree()` prints them, for the snippet. */
+  terms: string;
 }
 
 /**
@@ -20,7 +22,8 @@ export interface SearchHitRow {
  * Visibility is applied in SQL (the one definition in access/visibility.ts). `p.deleted_at IS
  * NULL` is spelled out at the top level so that the planner matches the partial GIN index
  * pages_company_search_idx. The ranking subquery carries only ids (sorting every match with its
- * body was a third of the cost); bodies and snippets are read for the page of hits only.
+ * body was a third of the cost); bodies are read for the page of hits only, and snippets are made
+ * of them in the service (snippets/snippet.ts).
  */
 export async function buildSearchSql(
   db: Queryable,
@@ -35,8 +38,7 @@ export async function buildSearchSql(
   const limit = `$${params.length - 1}::int`;
   const offset = `$${params.length}::int`;
   const sql = `SELECT page.id, page.public_id, page.folder_path, page.title, page.current_version,
-              CASE WHEN row_number() OVER (ORDER BY hit.rank DESC, hit.id ASC) <= ${limit}
-                   THEN ${snippetSql('page', 'hit.query')} END AS snippet
+              left(page.content_md, ${SNIPPET_SOURCE_CHARS}) AS body, querytree(hit.query) AS terms
          FROM (SELECT p.id, q.query, ${rankSql('p', 'q.query')} AS rank
                  FROM wiki.pages p, (SELECT ${query} AS query) q
                 WHERE p.deleted_at IS NULL
