@@ -219,12 +219,25 @@ describe('wiki search (one process, real PostgreSQL and Redis)', () => {
       expect(await lexemesOf(alice.companyId, 'frobni')).toEqual(['frobnic']);
     });
 
+    it('never lets an expansion cached from an earlier search hide a new word', async () => {
+      // Nothing in the company starts with "zappa" yet: the expansion is empty (and cached).
+      expect(await titlesFor(alice, 'zappa')).toEqual([]);
+      // The cached expansion finds nothing; the search reads the lexicon again and retries.
+      await createPage(alice, '/Company/Lab', 'Z one', 'A zappatista wrote this.');
+      expect(await titlesFor(alice, 'zappa')).toEqual(['Z one']);
+      // Now cached with one lexeme, which still finds a page; the statement's own read of the
+      // lexicon shows a second lexeme, and the search runs again with both.
+      await createPage(alice, '/Company/Lab', 'Z two', 'The zapparoni sauce.');
+      expect((await titlesFor(alice, 'zappa')).sort()).toEqual(['Z one', 'Z two']);
+      expect(await lexemesOf(alice.companyId, 'zappa')).toEqual(['zapparoni', 'zappatista']);
+    });
+
     it("keeps each company's words to itself", async () => {
       await createPage(outsider, '/Company/Lab', 'Their notes', 'The zorblax turbine.');
       expect(await titlesFor(outsider, 'zorbl')).toEqual(['Their notes']);
       expect(await titlesFor(alice, 'zorbl')).toEqual([]);
       expect(await lexemesOf(alice.companyId, 'zorbl')).toEqual([]);
-      expect(await expandPrefix(dataSource, alice.companyId, 'zorbl')).toEqual({
+      expect((await expandPrefix(dataSource, alice.companyId, 'zorbl')).match).toEqual({
         kind: 'lexemes',
         lexemes: [],
       });
@@ -236,10 +249,16 @@ describe('wiki search (one process, real PostgreSQL and Redis)', () => {
         (_, index) => `plink${String.fromCharCode(97 + index)}zz`,
       );
       await createPage(alice, '/Company/Lab', 'Plink words', words.join(' '));
-      expect(await expandPrefix(dataSource, alice.companyId, 'plink')).toEqual({ kind: 'partial' });
+      expect((await expandPrefix(dataSource, alice.companyId, 'plink')).match).toEqual({
+        kind: 'partial',
+      });
       expect(await titlesFor(alice, 'plink')).toEqual(['Plink words']);
       expect(await titlesFor(alice, 'plinkq')).toEqual(['Plink words']);
-      expect(await expandPrefix(dataSource, alice.companyId, 'the')).toEqual({ kind: 'partial' });
+      expect(await expandPrefix(dataSource, alice.companyId, 'the')).toEqual({
+        word: 'the',
+        stem: null,
+        match: { kind: 'partial' },
+      });
     });
 
     it('records shared new words of parallel writers once, without deadlock', async () => {

@@ -11,9 +11,38 @@ export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }
 
-interface ExpansionRow {
-  stems: string[];
-  lexemes: string[];
+/** How the last word of a search in one company is matched as a prefix. */
+export interface PrefixExpansion {
+  word: string;
+  /** The word's one lexeme; null for a stop word or a word of several lexemes. */
+  stem: string | null;
+  match: PrefixMatch;
+}
+
+/**
+ * SQL for the company's lexemes that start with `stem`, in order, at most one more than
+ * MAX_PREFIX_LEXEMES (`company` and `stem` are placeholders). The range
+ * `[stem, stem || U+10FFFF)` in byte order ("C" collation) holds every string that starts with
+ * the stem; the text search parser never puts U+10FFFF, a noncharacter, into a word.
+ */
+export function prefixLexemesSql(company: string, stem: string): string {
+  return `ARRAY(SELECT t.lexeme FROM wiki.search_terms t
+                 WHERE t.company_id = ${company}
+                   AND t.lexeme >= ${stem} COLLATE "C"
+                   AND t.lexeme < (${stem} || chr(1114111)) COLLATE "C"
+                 ORDER BY t.lexeme
+                 LIMIT ${MAX_PREFIX_LEXEMES + 1})`;
+}
+
+/** The expansion of `word` given its stem and the company's lexemes found for it. */
+export function expansionOf(
+  word: string,
+  stem: string | null,
+  lexemes: readonly string[],
+): PrefixExpansion {
+  if (stem === null || lexemes.length > MAX_PREFIX_LEXEMES)
+    return { word, stem, match: { kind: 'partial' } };
+  return { word, stem, match: { kind: 'lexemes', lexemes } };
 }
 
 /**
@@ -22,28 +51,26 @@ interface ExpansionRow {
  * query `stem:*`, but the GIN index then reads the company's postings of a few lexemes instead of
  * the postings of every company's words with that prefix. A word that is not exactly one lexeme
  * (a stop word), or a prefix of too many lexemes, keeps the partial match.
- *
- * The range `[stem, stem || U+10FFFF)` in byte order ("C" collation) holds every string that starts
- * with the stem; the text search parser never puts U+10FFFF, a noncharacter, into a word.
  */
 export async function expandPrefix(
   db: Queryable,
   companyId: string,
   word: string,
-): Promise<PrefixMatch> {
+): Promise<PrefixExpansion> {
   const [row] = (await db.query(
-    `SELECT s.stems,
-            ARRAY(SELECT t.lexeme FROM wiki.search_terms t
-                   WHERE t.company_id = $1
-                     AND t.lexeme >= s.stems[1] COLLATE "C"
-                     AND t.lexeme < (s.stems[1] || chr(1114111)) COLLATE "C"
-                   ORDER BY t.lexeme
-                   LIMIT $3) AS lexemes
+    `SELECT s.stems, ${prefixLexemesSql('$1', 's.stems[1]')} AS lexemes
        FROM (SELECT tsvector_to_array(to_tsvector('english', $2::text)) AS stems) s`,
-    [companyId, word, MAX_PREFIX_LEXEMES + 1],
-  )) as ExpansionRow[];
-  if (row.stems.length !== 1 || row.lexemes.length > MAX_PREFIX_LEXEMES) return { kind: 'partial' };
-  return { kind: 'lexemes', lexemes: row.lexemes };
+    [companyId, word],
+  )) as { stems: string[]; lexemes: string[] }[];
+  return expansionOf(word, row.stems.length === 1 ? row.stems[0] : null, row.lexemes);
+}
+
+/** Whether two expansions of the same word match the same lexemes. */
+export function sameExpansion(a: PrefixExpansion, b: PrefixExpansion): boolean {
+  if (a.match.kind !== b.match.kind) return false;
+  if (a.match.kind === 'partial' || b.match.kind === 'partial') return true;
+  const [left, right] = [a.match.lexemes, b.match.lexemes];
+  return left.length === right.length && left.every((lexeme, index) => lexeme === right[index]);
 }
 
 /** The tsquery SQL of `text` for a search in `companyId` (values appended to `params`). */
@@ -54,8 +81,6 @@ export async function searchQuerySql(
   params: unknown[],
 ): Promise<string> {
   const parsed: ParsedSearchText = parseSearchText(text);
-  const prefix: PrefixMatch = parsed.prefix
-    ? await expandPrefix(db, companyId, parsed.prefix.word)
-    : { kind: 'partial' };
-  return tsQuerySql(parsed, params, prefix);
+  const expansion = parsed.prefix ? await expandPrefix(db, companyId, parsed.prefix.word) : null;
+  return tsQuerySql(parsed, params, expansion?.match ?? { kind: 'partial' });
 }

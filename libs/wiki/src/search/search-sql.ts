@@ -1,6 +1,17 @@
 import { type Reader, readablePagesSql } from '../access/visibility';
-import { rankSql, SNIPPET_SOURCE_CHARS } from './fts-query';
-import { type Queryable, searchQuerySql } from './prefix-expansion';
+import {
+  type ParsedSearchText,
+  parseSearchText,
+  rankSql,
+  SNIPPET_SOURCE_CHARS,
+  tsQuerySql,
+} from './fts-query';
+import {
+  expandPrefix,
+  type PrefixExpansion,
+  prefixLexemesSql,
+  type Queryable,
+} from './prefix-expansion';
 
 export interface SearchHitRow {
   id: string;
@@ -12,12 +23,20 @@ export interface SearchHitRow {
   body: string;
   /** The positive terms of the query, as `querytree()` prints them, for the snippet. */
   terms: string;
+  /** With a checked expansion: the company's lexemes for its stem, read in this statement. */
+  prefix_lexemes?: string[];
+}
+
+export interface SearchStatement {
+  sql: string;
+  params: unknown[];
 }
 
 /**
  * The SQL of one page of `GET /api/wiki/search` for `actor`: up to `limit + 1` hits, best first
- * (the extra one tells `has_more`). Building it may read the company's lexicon to expand a prefix,
- * hence the `db`. Shared by WikiSearchService and the search benchmark (tools/bench).
+ * (the extra one tells `has_more`), with the last word matched as `expansion` says. With
+ * `checkExpansion` (an expansion taken from a cache) every row also carries the lexemes the
+ * expansion would have now (`prefix_lexemes`), read in the statement's own snapshot.
  *
  * Visibility is applied in SQL (the one definition in access/visibility.ts). `p.deleted_at IS
  * NULL` is spelled out at the top level so that the planner matches the partial GIN index
@@ -25,20 +44,26 @@ export interface SearchHitRow {
  * body was a third of the cost); bodies are read for the page of hits only, and snippets are made
  * of them in the service (snippets/snippet.ts).
  */
-export async function buildSearchSql(
-  db: Queryable,
+export function searchSql(
   actor: Reader,
-  text: string,
+  parsed: ParsedSearchText,
+  expansion: PrefixExpansion | null,
   page: { limit: number; offset: number },
-): Promise<{ sql: string; params: unknown[] }> {
+  checkExpansion: boolean,
+): SearchStatement {
   const params: unknown[] = [];
-  const query = await searchQuerySql(db, actor.companyId, text, params);
+  const query = tsQuerySql(parsed, params, expansion?.match ?? { kind: 'partial' });
   const readable = readablePagesSql('p', actor, params);
   params.push(page.limit, page.offset);
   const limit = `$${params.length - 1}::int`;
   const offset = `$${params.length}::int`;
+  let check = '';
+  if (checkExpansion && expansion?.stem) {
+    params.push(actor.companyId, expansion.stem);
+    check = `, ${prefixLexemesSql(`$${params.length - 1}::uuid`, `$${params.length}::text`)} AS prefix_lexemes`;
+  }
   const sql = `SELECT page.id, page.public_id, page.folder_path, page.title, page.current_version,
-              left(page.content_md, ${SNIPPET_SOURCE_CHARS}) AS body, querytree(hit.query) AS terms
+              left(page.content_md, ${SNIPPET_SOURCE_CHARS}) AS body, querytree(hit.query) AS terms${check}
          FROM (SELECT p.id, q.query, ${rankSql('p', 'q.query')} AS rank
                  FROM wiki.pages p, (SELECT ${query} AS query) q
                 WHERE p.deleted_at IS NULL
@@ -49,4 +74,21 @@ export async function buildSearchSql(
          JOIN wiki.pages page ON page.id = hit.id
         ORDER BY hit.rank DESC, hit.id ASC`;
   return { sql, params };
+}
+
+/**
+ * The search statement with a freshly read prefix expansion (no cache): what the service sends
+ * the first time it sees a word. Used by the search benchmark (tools/bench) to explain the plans.
+ */
+export async function buildSearchSql(
+  db: Queryable,
+  actor: Reader,
+  text: string,
+  page: { limit: number; offset: number },
+): Promise<SearchStatement> {
+  const parsed = parseSearchText(text);
+  const expansion = parsed.prefix
+    ? await expandPrefix(db, actor.companyId, parsed.prefix.word)
+    : null;
+  return searchSql(actor, parsed, expansion, page, false);
 }
