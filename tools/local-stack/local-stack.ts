@@ -5,7 +5,6 @@ import { withStackLock } from './lock';
 import { readStackPorts } from './ports';
 import { ensurePostgres, stopPostgres } from './postgres';
 import { databaseName, postgresAnswers } from './postgres-client';
-import { postgresPaths, socketDirectory } from './postgres-files';
 import { runningPostgres } from './postgres-pidfile';
 import { type Log } from './processes';
 import { ensureRedis, redisAnswers, runningRedis, stopRedisServer } from './redis';
@@ -37,16 +36,8 @@ export interface LocalStackStatus {
   redis: ServiceStatus & { redisUrl: string | null };
 }
 
-/**
- * The URL of the stack's database: through the server's Unix socket when it has one (a local
- * round trip costs less CPU than over TCP on 127.0.0.1), else TCP. The host stays in the URL for
- * tools that need one; `?host=` takes precedence for libpq and node-postgres alike.
- */
-export function databaseUrlFor(port: number, dataDir: string): string {
-  const socketDir = socketDirectory(postgresPaths(dataDir), port);
-  const url = `postgres://postgres@127.0.0.1:${port}/${databaseName}`;
-  return socketDir ? `${url}?host=${encodeURIComponent(socketDir)}` : url;
-}
+export const databaseUrlFor = (port: number) =>
+  `postgres://postgres@127.0.0.1:${port}/${databaseName}`;
 export const redisUrlFor = (port: number) => `redis://127.0.0.1:${port}`;
 
 function repoRoot(): string {
@@ -73,7 +64,7 @@ export async function ensureLocalStack(options: LocalStackOptions = {}): Promise
     const postgresPort = await ensurePostgres(dataDir, log);
     const redisPort = await ensureRedis(dataDir, log);
     return {
-      databaseUrl: databaseUrlFor(postgresPort, dataDir),
+      databaseUrl: databaseUrlFor(postgresPort),
       redisUrl: redisUrlFor(redisPort),
       postgresPort,
       redisPort,
@@ -124,7 +115,7 @@ export async function getLocalStackStatus(
       port: postgres?.port ?? readStackPorts(dataDir).postgresPort ?? null,
       pid: postgres?.pid ?? null,
       answering: postgresUp,
-      databaseUrl: postgresUp && postgres ? databaseUrlFor(postgres.port, dataDir) : null,
+      databaseUrl: postgresUp && postgres ? databaseUrlFor(postgres.port) : null,
     },
     redis: {
       port: redisPort,

@@ -24,12 +24,6 @@ export const postgresPaths = (dataDir: string): PostgresPaths => ({
   logFile: join(dataDir, 'postgres.log'),
 });
 
-/** The socket directory the server listens in, or null when its path would be too long. */
-export function socketDirectory(paths: PostgresPaths, port: number): string | null {
-  const socketPath = join(paths.socketDir, `.s.PGSQL.${port}`);
-  return socketPath.length <= maxSocketPathLength ? paths.socketDir : null;
-}
-
 export function prepareDirectories(paths: PostgresPaths, owner: SystemUser | undefined): void {
   mkdirSync(paths.pgdata, { recursive: true, mode: 0o700 });
   mkdirSync(paths.socketDir, { recursive: true, mode: 0o700 });
@@ -52,8 +46,9 @@ export function writeStackSettings(
   owner: SystemUser | undefined,
 ): void {
   const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const socketPath = join(paths.socketDir, `.s.PGSQL.${port}`);
   // A too-long socket path would stop the server; TCP alone is enough then.
-  const socketDirs = socketDirectory(paths, port) ?? '';
+  const socketDirs = socketPath.length <= maxSocketPathLength ? paths.socketDir : '';
   const settings = [
     '# Written by tools/local-stack on every start.',
     `port = ${port}`,
