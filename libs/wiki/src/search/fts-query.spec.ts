@@ -43,7 +43,7 @@ describe('search text', () => {
     const sql = tsQuerySql(parseSearchText(text), params, { kind: 'partial' });
     expect(sql).not.toContain('DROP');
     expect(sql).toContain('$2::text');
-    expect(params).toEqual(['earlier', text, 'kube', "'); DROP TABLE wiki.pages; --"]);
+    expect(params).toEqual(['earlier', 'kube', text, "'); DROP TABLE wiki.pages; --"]);
   });
 
   it('matches the prefix against the expanded lexemes, passed as one tsquery parameter', () => {
@@ -53,9 +53,9 @@ describe('search text', () => {
       lexemes: ['kube', 'kubernet'],
     });
     expect(sql).toBe(
-      "(websearch_to_tsquery('english', $1::text) || (websearch_to_tsquery('english', $3::text) && $2::tsquery))",
+      "(websearch_to_tsquery('english', $2::text) || (websearch_to_tsquery('english', $3::text) && $1::tsquery))",
     );
-    expect(params).toEqual(['deploy kube', "'kube' | 'kubernet'", 'deploy']);
+    expect(params).toEqual(["'kube' | 'kubernet'", 'deploy kube', 'deploy']);
   });
 
   it('leaves the prefix out when no word of the company starts with it', () => {
@@ -73,16 +73,27 @@ describe('search text', () => {
     expect(
       tsQuerySql(parseSearchText('alpha or bet'), params, { kind: 'lexemes', lexemes: ['beta'] }),
     ).toBe(
-      "(websearch_to_tsquery('english', $1::text) || (websearch_to_tsquery('english', $3::text) || $2::tsquery))",
+      "(websearch_to_tsquery('english', $2::text) || (websearch_to_tsquery('english', $3::text) || $1::tsquery))",
     );
   });
 
   it('matches a lone word as itself or as a prefix, without an empty head query', () => {
     const params: unknown[] = [];
     expect(tsQuerySql(parseSearchText('kube'), params, { kind: 'partial' })).toBe(
-      "(websearch_to_tsquery('english', $1::text) || to_tsquery('english', quote_literal($2::text) || ':*'))",
+      "(websearch_to_tsquery('english', $2::text) || to_tsquery('english', quote_literal($1::text) || ':*'))",
     );
     expect(params).toEqual(['kube', 'kube']);
+  });
+
+  it('matches a lone word by its expansion alone, which holds the word itself', () => {
+    const params: unknown[] = [];
+    expect(
+      tsQuerySql(parseSearchText('kube'), params, {
+        kind: 'lexemes',
+        lexemes: ['kube', 'kubernet'],
+      }),
+    ).toBe('$1::tsquery');
+    expect(params).toEqual(["'kube' | 'kubernet'"]);
   });
 
   it('quotes lexemes for tsquery input, doubling quotes and escaping backslashes', () => {

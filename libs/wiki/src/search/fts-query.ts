@@ -85,24 +85,34 @@ export function tsQuerySql(
   params: unknown[],
   prefix: PrefixMatch,
 ): string {
-  params.push(parsed.text);
-  const whole = `websearch_to_tsquery('english', $${params.length}::text)`;
-  if (!parsed.prefix) return whole;
+  const whole = (): string => {
+    params.push(parsed.text);
+    return `websearch_to_tsquery('english', $${params.length}::text)`;
+  };
+  if (!parsed.prefix) return whole();
   // No word of the company starts with the prefix: only the whole query can match (with "or"
   // the head is part of the whole query too).
-  if (prefix.kind === 'lexemes' && prefix.lexemes.length === 0) return whole;
-  if (prefix.kind === 'lexemes') params.push(lexemeDisjunction(prefix.lexemes));
-  else params.push(parsed.prefix.word);
-  const word =
-    prefix.kind === 'lexemes'
-      ? `$${params.length}::tsquery`
-      : `to_tsquery('english', quote_literal($${params.length}::text) || ':*')`;
+  if (prefix.kind === 'lexemes' && prefix.lexemes.length === 0) return whole();
+  const { head, joiner } = parsed.prefix;
+  if (prefix.kind === 'lexemes') {
+    params.push(lexemeDisjunction(prefix.lexemes));
+    const expansion = `$${params.length}::tsquery`;
+    // A lone word is its own stem, which the expansion holds whenever a page has it: the
+    // expansion alone matches what word-or-prefix does, without a duplicate term to rank.
+    if (head === '') return expansion;
+    return combined(whole(), head, joiner, expansion);
+  }
+  params.push(parsed.prefix.word);
+  const partial = `to_tsquery('english', quote_literal($${params.length}::text) || ':*')`;
   // A lone word has no head; `websearch_to_tsquery('')` would only add a notice per search.
-  if (parsed.prefix.head === '') return `(${whole} || ${word})`;
-  params.push(parsed.prefix.head);
-  const head = `websearch_to_tsquery('english', $${params.length}::text)`;
-  const joiner = parsed.prefix.joiner === 'or' ? '||' : '&&';
-  return `(${whole} || (${head} ${joiner} ${word}))`;
+  if (head === '') return `(${whole()} || ${partial})`;
+  return combined(whole(), head, joiner, partial);
+
+  function combined(text: string, rest: string, join: 'and' | 'or', word: string): string {
+    params.push(rest);
+    const restSql = `websearch_to_tsquery('english', $${params.length}::text)`;
+    return `(${text} || (${restSql} ${join === 'or' ? '||' : '&&'} ${word}))`;
+  }
 }
 
 /** `'a' | 'b'` in tsquery syntax: each lexeme quoted, its quotes doubled, backslashes escaped. */
