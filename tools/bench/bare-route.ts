@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import Fastify from 'fastify';
+import { PlatformConfig } from '@cw/platform';
 import { Pool } from 'pg';
 
 /**
@@ -33,12 +34,12 @@ export interface BareRoute {
 
 /**
  * Runs the bare route in a process of its own, like each service: sharing the bench process
- * with autocannon would halve its CPU. Same pool size as a service (DB_POOL_SIZE default 10).
+ * with autocannon would halve its CPU. Same pool size as a service (DB_POOL_SIZE).
  */
 export async function startBareRoute(
   databaseUrl: string,
   actor: BareActor,
-  poolSize = 10,
+  poolSize = servicePoolSize(),
 ): Promise<BareRoute> {
   const child = fork(__filename, [], {
     env: {
@@ -67,11 +68,16 @@ export async function startBareRoute(
   };
 }
 
+/** The pool size the services run with: DB_POOL_SIZE, or its default. */
+function servicePoolSize(): number {
+  return Number(process.env.DB_POOL_SIZE ?? new PlatformConfig().DB_POOL_SIZE);
+}
+
 async function serve(): Promise<void> {
   const actor = JSON.parse(process.env.BARE_ACTOR ?? '{}') as BareActor;
   const pool = new Pool({
     connectionString: process.env.BARE_DATABASE_URL,
-    max: Number(process.env.BARE_POOL_SIZE ?? 10),
+    max: Number(process.env.BARE_POOL_SIZE),
   });
   pool.on('error', () => undefined);
   const app = Fastify({ logger: false });
