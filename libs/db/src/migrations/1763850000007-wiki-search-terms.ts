@@ -16,7 +16,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - title and body updates, per row, with only the lexemes the old text did not have (an edit
  *   usually adds none).
  * Rows are inserted in (company_id, lexeme) order, so that two writers adding overlapping
- * lexemes wait for each other instead of deadlocking.
+ * lexemes wait for each other instead of deadlocking. (Two transactions that each write several
+ * pages could still take the same new words in opposite orders; PostgreSQL then aborts one, which
+ * the API answers with the retryable 409 CONCURRENT_CHANGE.)
  */
 export class WikiSearchTerms1763850000007 implements MigrationInterface {
   name = 'WikiSearchTerms1763850000007';
