@@ -194,6 +194,14 @@ describe('wiki search (one process, real PostgreSQL and Redis)', () => {
       return rows.map((row) => row.lexeme);
     };
 
+    it('keeps the search vector in the row, where ranking reads it without a TOAST lookup', async () => {
+      const [column]: { attstorage: string }[] = await dataSource.query(
+        `SELECT attstorage FROM pg_attribute
+          WHERE attrelid = 'wiki.pages'::regclass AND attname = 'search_vector'`,
+      );
+      expect(column.attstorage).toBe('m');
+    });
+
     it('finds a word of a new page, and a word an edit adds, by its prefix', async () => {
       const page = await createPage(
         alice,

@@ -73,6 +73,15 @@ export function sameExpansion(a: PrefixExpansion, b: PrefixExpansion): boolean {
   return left.length === right.length && left.every((lexeme, index) => lexeme === right[index]);
 }
 
+/** A freshly read expansion of the last word of `parsed`, or null when it has no prefix. */
+export function expansionFor(
+  db: Queryable,
+  companyId: string,
+  parsed: ParsedSearchText,
+): Promise<PrefixExpansion | null> {
+  return parsed.prefix ? expandPrefix(db, companyId, parsed.prefix.word) : Promise.resolve(null);
+}
+
 /** The tsquery SQL of `text` for a search in `companyId` (values appended to `params`). */
 export async function searchQuerySql(
   db: Queryable,
@@ -80,7 +89,7 @@ export async function searchQuerySql(
   text: string,
   params: unknown[],
 ): Promise<string> {
-  const parsed: ParsedSearchText = parseSearchText(text);
-  const expansion = parsed.prefix ? await expandPrefix(db, companyId, parsed.prefix.word) : null;
+  const parsed = parseSearchText(text);
+  const expansion = await expansionFor(db, companyId, parsed);
   return tsQuerySql(parsed, params, expansion?.match ?? { kind: 'partial' });
 }

@@ -7,7 +7,7 @@ import {
   tsQuerySql,
 } from './fts-query';
 import {
-  expandPrefix,
+  expansionFor,
   type PrefixExpansion,
   prefixLexemesSql,
   type Queryable,
@@ -87,8 +87,6 @@ export async function buildSearchSql(
   page: { limit: number; offset: number },
 ): Promise<SearchStatement> {
   const parsed = parseSearchText(text);
-  const expansion = parsed.prefix
-    ? await expandPrefix(db, actor.companyId, parsed.prefix.word)
-    : null;
+  const expansion = await expansionFor(db, actor.companyId, parsed);
   return searchSql(actor, parsed, expansion, page, false);
 }
