@@ -10,6 +10,7 @@ import {
 } from '@cw/testing';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
+import { createTestPage } from './wiki-test-pages';
 
 interface PageView {
   id: number;
@@ -56,9 +57,7 @@ describe('wiki comments and files (one process, real PostgreSQL)', () => {
     call<Body>(server.baseUrl, method, path, { cookie: person.cookie, body });
 
   async function createPage(person: SignedInTestPerson, path: string, title: string) {
-    const result = await as(person, 'POST', '/api/wiki/pages', { title, markdown: 'body', path });
-    expect(result.status).toBe(201);
-    return result.body.page;
+    return (await createTestPage(server.baseUrl, person, { title, markdown: 'body', path })).page;
   }
 
   async function upload(

@@ -10,6 +10,7 @@ import {
 } from '@cw/testing';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
+import { createTestPage } from './wiki-test-pages';
 
 interface PageView {
   id: number;
@@ -58,9 +59,12 @@ describe('wiki folders and page moves (one process, real PostgreSQL)', () => {
     title: string,
     markdown = `# ${title}`,
   ): Promise<PageView> {
-    const result = await as(person, 'POST', '/api/wiki/pages', { title, markdown, path });
-    expect(result.status).toBe(201);
-    return result.body.page;
+    const body = await createTestPage<{ page: PageView }>(server.baseUrl, person, {
+      title,
+      markdown,
+      path,
+    });
+    return body.page;
   }
 
   async function folderRows(): Promise<{ path: string; deleted: boolean }[]> {

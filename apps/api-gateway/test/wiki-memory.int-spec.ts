@@ -10,6 +10,7 @@ import {
 } from '@cw/testing';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
+import { createTestPage } from './wiki-test-pages';
 
 interface Note {
   page_id: string;
@@ -56,14 +57,8 @@ describe('memory bootstrap (one process, real PostgreSQL and Redis)', () => {
     title: string,
     markdown: string,
   ): Promise<CreatedPage> {
-    const result = await call<{ page: { id: number; public_id: string } }>(
-      server.baseUrl,
-      'POST',
-      '/api/wiki/pages',
-      { cookie: who.cookie, body: { path, title, markdown } },
-    );
-    if (result.status !== 201) throw new Error(`create failed: ${result.status} ${result.text}`);
-    return { id: result.body.page.id, publicId: result.body.page.public_id };
+    const { page } = await createTestPage(server.baseUrl, who, { path, title, markdown });
+    return { id: page.id, publicId: page.public_id };
   }
 
   async function upsert(

@@ -10,6 +10,7 @@ import {
 } from '@cw/testing';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
+import { createTestPage } from './wiki-test-pages';
 
 interface PageBody {
   page: {
@@ -34,14 +35,8 @@ describe('wiki pages (one process, real PostgreSQL and Redis)', () => {
     title: string,
     markdown: string,
     path?: string,
-  ): Promise<PageBody> => {
-    const result = await call<PageBody>(server.baseUrl, 'POST', '/api/wiki/pages', {
-      token: who,
-      body: { title, markdown, path },
-    });
-    if (result.status !== 201) throw new Error(`create failed: ${result.status} ${result.text}`);
-    return result.body;
-  };
+  ): Promise<PageBody> =>
+    createTestPage<PageBody>(server.baseUrl, { token: who }, { title, markdown, path });
   const read = (who: string, id: number | string) =>
     call<PageBody>(server.baseUrl, 'GET', `/api/wiki/pages/${id}`, { token: who });
   const edit = (who: string, id: number, body: Record<string, unknown>) =>

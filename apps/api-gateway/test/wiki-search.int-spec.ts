@@ -11,6 +11,7 @@ import { expandPrefix, MAX_PREFIX_LEXEMES } from '@cw/wiki';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
+import { createTestPage } from './wiki-test-pages';
 
 interface SearchResult {
   page_id: number;
@@ -46,14 +47,8 @@ describe('wiki search (one process, real PostgreSQL and Redis)', () => {
     title: string,
     markdown: string,
   ): Promise<CreatedPage> {
-    const result = await call<{ page: { id: number; public_id: string } }>(
-      server.baseUrl,
-      'POST',
-      '/api/wiki/pages',
-      { cookie: who.cookie, body: { path, title, markdown } },
-    );
-    if (result.status !== 201) throw new Error(`create failed: ${result.status} ${result.text}`);
-    return { id: result.body.page.id, publicId: result.body.page.public_id };
+    const { page } = await createTestPage(server.baseUrl, who, { path, title, markdown });
+    return { id: page.id, publicId: page.public_id };
   }
 
   function search(

@@ -12,6 +12,7 @@ import {
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
+import { createTestPage } from './wiki-test-pages';
 
 const LIMIT = 20;
 jest.setTimeout(60_000);
@@ -60,12 +61,16 @@ describe('wiki share links (one process, real PostgreSQL and Redis)', () => {
     title: string,
     options: { path?: string; markdown?: string } = {},
   ): Promise<PageBody['page']> {
-    const result = await call<PageBody>(server.baseUrl, 'POST', '/api/wiki/pages', {
-      cookie,
-      body: { title, markdown: options.markdown ?? `# ${title}`, path: options.path },
-    });
-    expect(result.status).toBe(201);
-    return result.body.page;
+    const body = await createTestPage<PageBody>(
+      server.baseUrl,
+      { cookie },
+      {
+        title,
+        markdown: options.markdown ?? `# ${title}`,
+        path: options.path,
+      },
+    );
+    return body.page;
   }
 
   async function share(cookie: string, pageId: string | number): Promise<HttpResult<CreatedLink>> {

@@ -11,6 +11,7 @@ import {
 } from '@cw/testing';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
+import { createTestPage } from './wiki-test-pages';
 
 jest.setTimeout(90_000);
 
@@ -68,12 +69,12 @@ describe('wiki sync v2 (one process, real PostgreSQL and Redis)', () => {
     title: string,
     path?: string,
   ): Promise<Page> {
-    const result = await call<{ page: Page }>(server.baseUrl, 'POST', '/api/wiki/pages', {
-      cookie: person.cookie,
-      body: { title, markdown: `Body of ${title}`, path },
+    const body = await createTestPage<{ page: Page }>(server.baseUrl, person, {
+      title,
+      markdown: `Body of ${title}`,
+      path,
     });
-    expect(result.status).toBe(201);
-    return result.body.page;
+    return body.page;
   }
 
   async function feed(

@@ -10,6 +10,7 @@ import {
 } from '@cw/testing';
 import { DataSource } from 'typeorm';
 import { SingleProcessModule } from '../src/single-process.module';
+import { createTestPage } from './wiki-test-pages';
 
 interface PageView {
   id: number;
@@ -62,9 +63,7 @@ describe('wiki versions and comparison (one process, real PostgreSQL)', () => {
     title: string,
     markdown: string,
   ) {
-    const result = await as(person, 'POST', '/api/wiki/pages', { title, markdown, path });
-    expect(result.status).toBe(201);
-    return result.body.page;
+    return (await createTestPage(server.baseUrl, person, { title, markdown, path })).page;
   }
 
   beforeAll(async () => {
