@@ -1,5 +1,9 @@
 import { ErrorCode, HTTP_STATUS_OF } from './error-code';
 
+/** A refusal code declared by a bounded context (see `defineDomainErrors`). */
+declare const domainCode: unique symbol;
+export type DomainCode = string & { readonly [domainCode]: true };
+
 export interface AppErrorOptions {
   details?: Record<string, unknown>;
   headers?: Record<string, string>;
@@ -13,8 +17,12 @@ export class AppError extends Error {
   readonly details?: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
+  /**
+   * `code` is a platform `ErrorCode`; a context's own codes reach here only through its
+   * `defineDomainErrors` factory, which supplies their status.
+   */
   constructor(
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode | DomainCode,
     message: string,
     options: AppErrorOptions = {},
   ) {
@@ -57,7 +65,7 @@ export class AppError extends Error {
     return new AppError(ErrorCode.BadRequest, message, { details });
   }
 
-  static conflict(code: string, message: string, details?: Record<string, unknown>): AppError {
+  static conflict(code: ErrorCode, message: string, details?: Record<string, unknown>): AppError {
     return new AppError(code, message, { status: 409, details });
   }
 }

@@ -4,3 +4,4 @@ export * from './error-envelope';
 export * from './translate-error';
 export * from './send-error';
 export * from './all-exceptions.filter';
+export * from './domain-errors';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
 import { AppError } from '@cw/platform';
+import { wikiError } from '../errors/wiki-errors';
 import { DataSource, type EntityManager } from 'typeorm';
 import { joinPath } from '../lanes/lane-path';
 import { FolderPaths } from '../pages/folder-paths.service';
@@ -152,7 +153,7 @@ export class FolderMover {
 }
 
 function taken(target: string): AppError {
-  return AppError.conflict('FOLDER_PATH_TAKEN', `A folder already exists at ${target}.`, {
-    path: target,
+  return wikiError('FOLDER_PATH_TAKEN', `A folder already exists at ${target}.`, {
+    details: { path: target },
   });
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
+import { wikiError } from '../errors/wiki-errors';
 import { DataSource } from 'typeorm';
 import { canWriteLane, joinPath } from '../lanes/lane-path';
 import { LaneResolver, type ResolvedFolderPath } from '../lanes/lane-resolver.service';
@@ -97,10 +98,10 @@ export class FolderWriter {
         [folder.id, actor.companyId, folder.lane, folder.lane_owner_id, folder.path],
       );
       if (contents.folders > 0 || contents.pages > 0) {
-        throw AppError.conflict(
+        throw wikiError(
           'FOLDER_NOT_EMPTY',
           `${folder.path} still holds ${contents.folders} folder(s) and ${contents.pages} page(s); move or delete them first.`,
-          { folders: contents.folders, pages: contents.pages },
+          { details: { folders: contents.folders, pages: contents.pages } },
         );
       }
       await manager.query(`UPDATE wiki.folders SET deleted_at = now() WHERE id = $1`, [folder.id]);

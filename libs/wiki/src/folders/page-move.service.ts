@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
 import { AppError, validationError } from '@cw/platform';
+import { wikiError } from '../errors/wiki-errors';
 import { DataSource, type EntityManager } from 'typeorm';
 import { canWriteLane, type LaneKind, type LaneRef } from '../lanes/lane-path';
 import { LaneResolver } from '../lanes/lane-resolver.service';
@@ -55,7 +56,7 @@ export class PageMover {
       );
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw AppError.conflict('PAGE_PATH_TAKEN', 'A live page already has that path.');
+        throw wikiError('PAGE_PATH_TAKEN', 'A live page already has that path.');
       }
       throw error;
     }
@@ -107,10 +108,10 @@ export class PageMover {
       [actor.companyId, placement.lane, placement.ownerId, placement.folderPath, title, page.id],
     );
     if (clash) {
-      throw AppError.conflict(
+      throw wikiError(
         'PAGE_PATH_TAKEN',
         `A page titled "${title}" already exists in ${placement.folderPath}.`,
-        { path: `${placement.folderPath}/${title}` },
+        { details: { path: `${placement.folderPath}/${title}` } },
       );
     }
     if (relocating) {

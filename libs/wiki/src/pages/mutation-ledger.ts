@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
 import { AppError } from '@cw/platform';
+import { wikiError } from '../errors/wiki-errors';
 import type { EntityManager } from 'typeorm';
 
 export interface StoredMutation<T> {
@@ -11,10 +12,10 @@ export interface StoredMutation<T> {
 }
 
 function reusedError(mutationId: string): AppError {
-  return AppError.conflict(
+  return wikiError(
     'MUTATION_ID_REUSED',
     'This mutation_id was already used for a different request; mint a new one for a new change.',
-    { mutation_id: mutationId },
+    { details: { mutation_id: mutationId } },
   );
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
 import { AppError } from '@cw/platform';
+import { wikiError } from '../errors/wiki-errors';
 import type { EntityManager } from 'typeorm';
 import { FolderPaths } from './folder-paths.service';
 import { PAGE_COLUMNS, type PageRow } from './page-row';
@@ -75,7 +76,7 @@ export class PageCreator {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    throw AppError.conflict(
+    throw wikiError(
       'PAGE_PATH_TAKEN',
       `A page titled "${page.title}" already exists in ${page.path ?? INBOX_PATH}.`,
     );

@@ -1,5 +1,5 @@
 import type { Actor } from '@cw/domain';
-import { AppError } from '@cw/platform';
+import { AppError, ErrorCode } from '@cw/platform';
 import { type LaneKind, canWriteLane } from '../lanes/lane-path';
 
 /** A page as the queries of this lib select it (`PAGE_COLUMNS`). */
@@ -38,15 +38,19 @@ const LEGACY_ID = /^[1-9][0-9]{0,17}$/;
 export function parsePageRef(value: string): PageRef {
   if (LEGACY_ID.test(value)) return { kind: 'legacy', id: value };
   if (UUID.test(value)) return { kind: 'public', id: value.toLowerCase() };
-  throw new AppError('VALIDATION_ERROR', 'page_id is a page UUID or a positive integer id.', {
-    status: 400,
-    details: {
-      field: 'page_id',
-      validation_errors: [
-        { field: 'page_id', message: 'page_id must be a UUID or an integer >= 1' },
-      ],
+  throw new AppError(
+    ErrorCode.ValidationError,
+    'page_id is a page UUID or a positive integer id.',
+    {
+      status: 400,
+      details: {
+        field: 'page_id',
+        validation_errors: [
+          { field: 'page_id', message: 'page_id must be a UUID or an integer >= 1' },
+        ],
+      },
     },
-  });
+  );
 }
 
 export function pathOf(page: Pick<PageRow, 'folder_path' | 'title'>): string {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
+import { wikiError } from '../errors/wiki-errors';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppendRequestDto, ReplacementRequestDto } from './dtos/page-write.dtos';
 import { MutationLedger, requestHash } from './mutation-ledger';
@@ -191,7 +192,7 @@ export class PageSaveService {
       [page.company_id, page.lane, page.lane_owner_id, page.folder_path, title, page.id],
     );
     if (clash)
-      throw AppError.conflict(
+      throw wikiError(
         'PAGE_PATH_TAKEN',
         `A page titled "${title}" already exists in ${page.folder_path}.`,
       );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError, offsetWindow } from '@cw/platform';
+import { wikiError } from '../errors/wiki-errors';
 import { DataSource } from 'typeorm';
 import { canWriteLane } from '../lanes/lane-path';
 import { PageReader } from './page-reader.service';
@@ -75,7 +76,7 @@ export class PageTrashService {
         [page.company_id, page.lane, page.lane_owner_id, page.folder_path, page.title],
       );
       if (clash)
-        throw AppError.conflict(
+        throw wikiError(
           'PAGE_PATH_TAKEN',
           `A live page already has the path ${page.folder_path}/${page.title}; rename it first.`,
         );
