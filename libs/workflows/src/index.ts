@@ -1,0 +1,5 @@
+export * from './blocks/block-catalog';
+export * from './definitions/workflow-definition';
+export * from './definitions/validate-definition';
+export * from './runs/run-inputs';
+export * from './templates/template';

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { referencesOf, renderTemplate } from './template';
+
+describe('templates', () => {
+  const scope = {
+    inputs: { topic: 'billing', count: 3, urgent: true },
+    steps: {
+      fetch: { output: { status: 200, body: { title: 'Hi' } } },
+      compose: { output: 'text' },
+    },
+  };
+
+  it('fills inputs, step outputs and paths into JSON outputs', () => {
+    expect(
+      renderTemplate(
+        'About {{inputs.topic}} ({{ inputs.count }}, {{inputs.urgent}}): {{steps.compose.output}} / {{steps.fetch.output.status}} / {{steps.fetch.output.body.title}}',
+        scope,
+      ),
+    ).toBe('About billing (3, true): text / 200 / Hi');
+  });
+
+  it('renders a JSON output whole as JSON, and a reference to nothing as the empty string', () => {
+    expect(renderTemplate('{{steps.fetch.output.body}}', scope)).toBe('{"title":"Hi"}');
+    expect(
+      renderTemplate(
+        '[{{inputs.missing}}][{{steps.none.output}}][{{steps.fetch.output.x.y}}]',
+        scope,
+      ),
+    ).toBe('[][][]');
+  });
+
+  it('lists references and reports holes that are not references', () => {
+    const { references, problems } = referencesOf(
+      '{{inputs.a}} {{steps.s-1.output.x}} {{process.env}} {{ steps.b.output }}',
+    );
+    expect(references).toEqual([
+      { kind: 'input', name: 'a', text: '{{inputs.a}}' },
+      { kind: 'step', stepId: 's-1', path: ['x'], text: '{{steps.s-1.output.x}}' },
+      { kind: 'step', stepId: 'b', path: [], text: '{{ steps.b.output }}' },
+    ]);
+    expect(problems).toEqual([
+      {
+        text: '{{process.env}}',
+        message: expect.stringContaining('{{process.env}} is not a reference') as string,
+      },
+    ]);
+  });
+
+  it('leaves text without holes unchanged, and never evaluates what a value contains', () => {
+    fc.assert(
+      fc.property(
+        fc.string().filter((text) => !text.includes('{{')),
+        (text) => {
+          expect(renderTemplate(text, scope)).toBe(text);
+          expect(referencesOf(text).references).toEqual([]);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        expect(renderTemplate('{{inputs.v}}', { inputs: { v: value }, steps: {} })).toBe(value);
+      }),
+    );
+  });
+});
