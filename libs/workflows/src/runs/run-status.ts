@@ -1,0 +1,48 @@
+/** The spec's run execution statuses. */
+export const RUN_STATUSES = [
+  'queued',
+  'running',
+  'awaiting_work_packet',
+  'awaiting_approval',
+  'completed',
+  'failed',
+  'cancelled',
+  'stale',
+  'budget_exceeded',
+] as const;
+
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Statuses in which execution has ended (and hooks are told). */
+export const TERMINAL_RUN_STATUSES = [
+  'completed',
+  'failed',
+  'cancelled',
+  'stale',
+  'budget_exceeded',
+] as const satisfies readonly RunStatus[];
+
+export type TerminalRunStatus = (typeof TERMINAL_RUN_STATUSES)[number];
+
+export function isTerminal(status: RunStatus): status is TerminalRunStatus {
+  return (TERMINAL_RUN_STATUSES as readonly RunStatus[]).includes(status);
+}
+
+export type StepStatus = 'pending' | 'running' | 'waiting' | 'completed' | 'failed' | 'skipped';
+
+export interface StepError {
+  code: string;
+  message: string;
+}
+
+/** What a run has recorded of one step of its definition. */
+export interface StepRecord {
+  index: number;
+  id: string;
+  block: string;
+  status: StepStatus;
+  output: unknown;
+  error: StepError | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
