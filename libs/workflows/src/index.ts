@@ -9,3 +9,4 @@ export * from './reports/build-report';
 export * from './templates/template';
 export * from './code-sandbox/code-sandbox';
 export * from './code-sandbox/sandbox-types';
+export * from './schedules/schedule';
