@@ -10,3 +10,4 @@ export * from './templates/template';
 export * from './code-sandbox/code-sandbox';
 export * from './code-sandbox/sandbox-types';
 export * from './schedules/schedule';
+export * from './authoring/plan-composer';
