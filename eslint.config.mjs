@@ -4,31 +4,89 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 /**
- * Module boundaries (Nx tags): apps compose; domain libs own one bounded context each and may
- * use platform libs and the contexts they name; platform libs depend on platform libs only.
+ * Module boundaries (Nx tags; docs/architecture.md draws the graph). Every project carries one
+ * `type:*` and one `scope:*` tag, and a file's import must satisfy both tags' constraints.
+ *
+ * type: apps compose; domain libs hold one bounded context each; platform libs depend on platform
+ * libs only; `libs/testing` only on platform libs; tools may use any lib. Only test code (see
+ * TEST_FILES) may import `type:testing`.
  */
-const depConstraints = [
-  {
-    sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'],
-  },
+const typeConstraints = (testing) => [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', ...testing] },
   {
     sourceTag: 'type:domain',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'],
+    onlyDependOnLibsWithTags: ['type:domain', 'type:platform', ...testing],
   },
-  { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform'] },
-  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
+  { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', ...testing] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform'] },
   {
     sourceTag: 'type:tool',
     onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'],
   },
-  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-  { sourceTag: 'scope:identity', onlyDependOnLibsWithTags: ['scope:identity', 'scope:shared'] },
+];
+
+/**
+ * scope: which contexts a project may reach (besides its own and `scope:shared`). A context sees
+ * only the contexts it builds on; an app sees exactly the contexts it composes. The gateway is the one app
+ * that sees every context: it hosts the one-process composition and builds the merged OpenAPI
+ * description from every service's modules. Contexts not written yet are declared so they are
+ * born constrained.
+ */
+const scopeGraph = {
+  shared: [],
+  identity: [],
+  auth: ['identity'],
+  wiki: ['auth', 'identity'],
+  workflows: ['wiki', 'auth', 'identity'],
+  hooks: ['workflows', 'auth', 'identity'],
+  feedback: ['auth', 'identity'],
+  'wiki-service': ['wiki', 'auth', 'identity'],
+  'workflow-runner': ['workflows', 'wiki', 'auth', 'identity'],
+  'hook-dispatcher': ['hooks', 'auth', 'identity'],
+  'feedback-intake': ['feedback', 'auth', 'identity'],
+  'mcp-server': ['auth', 'identity'],
+  'api-gateway': ['identity', 'auth', 'wiki', 'workflows', 'hooks', 'feedback'],
+  tools: ['identity', 'auth', 'wiki', 'workflows', 'hooks', 'feedback'],
+};
+const scopeConstraints = Object.entries(scopeGraph).map(([scope, reaches]) => ({
+  sourceTag: `scope:${scope}`,
+  onlyDependOnLibsWithTags: [
+    `scope:${scope}`,
+    ...reaches.map((each) => `scope:${each}`),
+    'scope:shared',
+  ],
+}));
+
+const boundaries = (testing) => [
+  'error',
   {
-    sourceTag: 'scope:auth',
-    onlyDependOnLibsWithTags: ['scope:auth', 'scope:identity', 'scope:shared'],
+    enforceBuildableLibDependency: false,
+    allow: [],
+    depConstraints: [...typeConstraints(testing), ...scopeConstraints],
+    // `libs/testing` composes the platform libs, whose own tests use it: a cycle through test
+    // files only (production files of a platform lib may not import `type:testing`).
+    ignoredCircularDependencies: [['testing', 'tag:type:platform']],
+    banTransitiveDependencies: false,
   },
 ];
+
+/** Test code: specs, the `test/` folders beside libs and apps, and the contexts' fixture helpers. */
+const TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/*.e2e-spec.ts',
+  '{apps,libs}/*/test/**/*.ts',
+  'libs/*/src/testing/**/*.ts',
+];
+
+const DEEP_IMPORT = {
+  regex: '^@cw/[^/]+/(?!testing$)',
+  message: "Import a lib through its entry point ('@cw/<lib>'), never a path inside it.",
+};
+const TESTING_ENTRY_POINT = {
+  regex: '^@cw/([^/]+/)?testing$',
+  message: 'Testing entry points are for tests and tools only.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', '.nx/', 'coverage/', '**/*.mjs', '**/*.js'] },
@@ -40,15 +98,8 @@ export default tseslint.config(
     },
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints,
-          banTransitiveDependencies: false,
-        },
-      ],
+      '@nx/enforce-module-boundaries': boundaries([]),
+      'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT, TESTING_ENTRY_POINT] }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': [
@@ -71,7 +122,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    files: ['tools/**/*.ts', 'libs/testing/**/*.ts', ...TEST_FILES],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(['type:testing']),
+      'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT] }],
+    },
+  },
+  {
+    files: TEST_FILES,
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -1,5 +1,7 @@
 import { runMigrations } from '@cw/db';
+import { loadConfig } from '@cw/platform';
 import { ensureLocalStack } from '../local-stack/local-stack';
+import { StackUrlsConfig } from '../local-stack/local-stack.config';
 import { withAdminContext } from './admin-context';
 import { COMMANDS, type Options, UsageError } from './admin-commands';
 
@@ -40,13 +42,16 @@ async function main(): Promise<void> {
   const command = name ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(name ? `unknown command ${name}` : 'no command given');
   const options = parseOptions(rest);
-  if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
+  const given = loadConfig(StackUrlsConfig);
+  if (!given.DATABASE_URL || !given.REDIS_URL) {
     const stack = await ensureLocalStack({
       log: (line) => process.stderr.write(`local stack: ${line}\n`),
     });
-    process.env.DATABASE_URL ??= stack.databaseUrl;
-    process.env.REDIS_URL ??= stack.redisUrl;
-    await runMigrations(process.env.DATABASE_URL);
+    const databaseUrl = given.DATABASE_URL ?? stack.databaseUrl;
+    // The admin context reads its settings from the environment, as every service does.
+    process.env.DATABASE_URL = databaseUrl;
+    process.env.REDIS_URL = given.REDIS_URL ?? stack.redisUrl;
+    await runMigrations(databaseUrl);
   }
   const result = await withAdminContext((context) =>
     command.run(context, options, { readPassword: readStdin }),

@@ -1,24 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import Fastify from 'fastify';
 import { PlatformConfig } from '@cw/platform';
+import { barePageRead } from '@cw/wiki/testing';
 import { Pool } from 'pg';
-
-/**
- * The single-page read of PageReader.find (libs/wiki/src/pages/page-reader.service.ts) for a
- * numeric id, with visiblePagesSql (libs/wiki/src/access/visibility.ts) written out: the same
- * text and parameters ($1 id, $2 company, $3 person, $4 team ids) the service sends. Keep in
- * step with those two files.
- */
-export const PAGE_READ_SQL = `SELECT p.id, p.public_id, p.company_id, p.lane, p.lane_owner_id, p.folder_id, p.folder_path,
-  p.title, p.content_md, p.current_version, p.last_version, p.restricted, p.is_folder_index, p.inbox_key,
-  p.created_by, p.created_at, p.updated_at,
-              (NOT p.restricted OR EXISTS (SELECT 1 FROM wiki.page_access pa
-                                            WHERE pa.page_id = p.id AND pa.person_id = $3)) AS can_read
-         FROM wiki.pages p
-        WHERE p.id = $1::bigint AND (p.company_id = $2 AND p.deleted_at IS NULL AND (
-      p.lane = 'company'
-      OR (p.lane = 'private' AND p.lane_owner_id = $3)
-      OR (p.lane = 'team' AND p.lane_owner_id = ANY($4::uuid[]))))`;
 
 export interface BareActor {
   companyId: string;
@@ -73,6 +57,7 @@ function servicePoolSize(): number {
   return Number(process.env.DB_POOL_SIZE ?? new PlatformConfig().DB_POOL_SIZE);
 }
 
+/** `GET /pages/:id`: the service's single-page read (barePageRead) on a plain pg pool. */
 async function serve(): Promise<void> {
   const actor = JSON.parse(process.env.BARE_ACTOR ?? '{}') as BareActor;
   const pool = new Pool({
@@ -80,14 +65,10 @@ async function serve(): Promise<void> {
     max: Number(process.env.BARE_POOL_SIZE),
   });
   pool.on('error', () => undefined);
+  const read = barePageRead(actor);
   const app = Fastify({ logger: false });
   app.get<{ Params: { id: string } }>('/pages/:id', async (request, reply) => {
-    const { rows } = await pool.query(PAGE_READ_SQL, [
-      request.params.id,
-      actor.companyId,
-      actor.personId,
-      actor.teamIds,
-    ]);
+    const { rows } = await pool.query(read.sql, read.params(request.params.id));
     if (rows.length === 0) return reply.code(404).send({ error: 'not found' });
     return { page: rows[0] as unknown };
   });

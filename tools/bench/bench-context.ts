@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
-import { type BenchActor, findSeed, mintKeys, seededActor } from './bench-fixtures';
+import { seededPerson } from '@cw/identity/testing';
+import { type BenchActor, findSeed, mintKeys } from './bench-fixtures';
 import {
   type BenchDatabase,
   benchServers,
@@ -75,8 +76,8 @@ export async function startBench(data: BenchData): Promise<BenchContext> {
   try {
     const actors: BenchActor[] = [];
     for (let person = 1; person <= EDITORS; person += 1)
-      actors.push(await seededActor(data.pool, data.tag, 1, person));
-    const keys = await mintKeys(data.pool, data.database.url, data.servers.redisUrl, actors, [
+      actors.push(await seededPerson(data.pool, data.tag, 1, person));
+    const keys = await mintKeys(data.database.url, data.servers.redisUrl, actors, [
       'wiki:read',
       'wiki:write',
     ]);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { copyPageForRawWrites, rawPageUpdateStatement } from '@cw/wiki/testing';
 import { Pool as HttpPool } from 'undici';
 import { benchMain, type BenchContext, EDITORS } from './bench-context';
 import { type BenchReport, type Check, fixed, percent, ratioCheck, say, table } from './report';
@@ -99,6 +100,7 @@ async function rawUpdateLoop(
   seconds: number,
 ): Promise<number> {
   const clients = await Promise.all(keysRange(EDITORS).map(() => context.pool.connect()));
+  const update = rawPageUpdateStatement();
   const deadline = Date.now() + seconds * 1000;
   let updates = 0;
   const started = process.hrtime.bigint();
@@ -106,9 +108,7 @@ async function rawUpdateLoop(
     await Promise.all(
       clients.map(async (client) => {
         while (Date.now() < deadline) {
-          await client.query(`UPDATE wiki.pages SET content_md = content_md || 'x' WHERE id = $1`, [
-            pageId,
-          ]);
+          await client.query(update, [pageId]);
           updates += 1;
         }
       }),
@@ -153,15 +153,9 @@ export async function editBench(
         if (!content.includes(done(editor, task)) || content.includes(open(editor, task)))
           missing += 1;
 
-    const { rows } = await context.pool.query<{ id: number }>(
-      `INSERT INTO wiki.pages (company_id, lane, lane_owner_id, folder_id, folder_path, title, content_md, created_by)
-       SELECT company_id, lane, lane_owner_id, folder_id, folder_path, title || ' (raw copy)', $2, created_by
-         FROM wiki.pages WHERE id = $1
-       RETURNING id`,
-      [page.id, markdown],
-    );
-    say(`F: raw UPDATE loop on page ${rows[0].id} for ${edits.seconds.toFixed(1)} s`);
-    const rawRate = await rawUpdateLoop(context, rows[0].id, edits.seconds);
+    const copy = await copyPageForRawWrites(context.pool, page.id, markdown);
+    say(`F: raw UPDATE loop on page ${copy} for ${edits.seconds.toFixed(1)} s`);
+    const rawRate = await rawUpdateLoop(context, copy, edits.seconds);
 
     const applied = edits.outcomes.applied ?? 0;
     const checks: Check[] = [

@@ -1,3 +1,4 @@
+import { findReadableCompanyPage } from '@cw/wiki/testing';
 import { benchMain, type BenchContext } from './bench-context';
 import { startBareRoute } from './bare-route';
 import { cpus } from 'node:os';
@@ -13,14 +14,9 @@ import { type BenchReport, ratioCheck, table } from './report';
 
 /** A readable company-lane page of the reader's company, typical size (from the seed). */
 async function pageToRead(context: BenchContext): Promise<{ id: string; title: string }> {
-  const { rows } = await context.pool.query<{ id: string; title: string }>(
-    `SELECT id::text, title FROM wiki.pages
-      WHERE company_id = $1 AND lane = 'company' AND deleted_at IS NULL AND NOT restricted
-      ORDER BY id LIMIT 1 OFFSET 10`,
-    [context.actors[0].companyId],
-  );
-  if (rows.length === 0) throw new Error('no company page to read: is the database seeded?');
-  return rows[0];
+  const page = await findReadableCompanyPage(context.pool, context.actors[0].companyId);
+  if (!page) throw new Error('no company page to read: is the database seeded?');
+  return page;
 }
 
 async function expectPage(url: string, headers: Record<string, string>, title: string) {

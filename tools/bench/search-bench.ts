@@ -1,5 +1,5 @@
+import { countVisiblePages, pagesMatchingEachWord, searchStatement } from '@cw/wiki/testing';
 import { benchMain, type BenchContext } from './bench-context';
-import type { BenchActor } from './bench-fixtures';
 import { cpus } from 'node:os';
 import {
   type CpuSources,
@@ -11,26 +11,10 @@ import {
 import { cpuTable, loadHeaders, loadRow, measure } from './load';
 import { type BenchReport, type Check, fixed, table } from './report';
 import { QUERY_WORDS } from './seed-words';
-import { buildSearchSql } from '@cw/wiki';
-import type { Pool } from 'pg';
 
 export const SEARCH_CONNECTIONS = 16;
 export const SEARCH_P95_LIMIT_MS = 50;
 const LIMIT = 10;
-
-/** The SQL WikiSearchService.search sends for `word` (the same builder, on the bench's pool). */
-export async function searchSql(
-  pool: Pool,
-  word: string,
-  actor: BenchActor,
-  limit: number,
-): Promise<{ sql: string; params: unknown[] }> {
-  const db = {
-    query: async (sql: string, params?: unknown[]): Promise<unknown[]> =>
-      (await pool.query<Record<string, unknown>>(sql, params)).rows,
-  };
-  return buildSearchSql(db, actor, word, { limit, offset: 0 });
-}
 
 /** Index names in a text plan (Index Scan using x, Bitmap Index Scan on x, ...). */
 export function planIndexes(plan: readonly string[]): string[] {
@@ -116,22 +100,20 @@ export async function searchBench(context: BenchContext): Promise<BenchReport> {
   });
   const cpuRows = cpuTable([result, single], cpus().length);
 
-  const { rows: frequencies } = await context.pool.query<{ word: string; pages: number }>(
-    `SELECT w AS word, (SELECT count(*)::int FROM wiki.pages p
-                         WHERE p.deleted_at IS NULL AND p.search_vector @@ websearch_to_tsquery('english', w)
-                           AND p.company_id = $2) AS pages
-       FROM unnest($1::text[]) w`,
-    [QUERY_WORDS, actor.companyId],
-  );
+  const frequencies = await pagesMatchingEachWord(context.pool, actor.companyId, QUERY_WORDS);
   frequencies.sort((a, b) => b.pages - a.pages);
   const explained: string[] = [];
   const notes: string[] = [
-    `${QUERY_WORDS.length} query words rotating per request; limit ${LIMIT}; reader sees ${await visiblePages(context)} live pages of ${context.pages}`,
+    `${QUERY_WORDS.length} query words rotating per request; limit ${LIMIT}; reader sees ${await countVisiblePages(context.pool, actor)} live pages of ${context.pages}`,
     'the target is the first row: 16 connections each sending its next request as soon as the last is answered (closed loop), so the mean latency is 16 / throughput; the 1-connection row (information) shows the time of one search without queueing',
   ];
   const indexes = new Set<string>();
   for (const { word, pages } of [frequencies[0], frequencies.at(-1)!]) {
-    const { sql, params } = await searchSql(context.pool, word, actor, LIMIT);
+    // The statement the service sends the first time it sees the word.
+    const { sql, params } = await searchStatement(context.pool, actor, word, {
+      limit: LIMIT,
+      offset: 0,
+    });
     const route = await searchOnce(context, word);
     const direct = await context.pool.query<{ id: string }>(sql, params);
     const directIds = direct.rows.slice(0, LIMIT).map((row) => Number(row.id));
@@ -171,18 +153,6 @@ export async function searchBench(context: BenchContext): Promise<BenchReport> {
     checks,
     notes: [...notes, `indexes used by the plans: ${[...indexes].join(', ') || 'none'}`],
   };
-}
-
-async function visiblePages(context: BenchContext): Promise<number> {
-  const actor = context.actors[0];
-  const { rows } = await context.pool.query<{ pages: number }>(
-    `SELECT count(*)::int AS pages FROM wiki.pages p
-      WHERE p.company_id = $1 AND p.deleted_at IS NULL AND (p.lane = 'company'
-        OR (p.lane = 'private' AND p.lane_owner_id = $2)
-        OR (p.lane = 'team' AND p.lane_owner_id = ANY($3::uuid[])))`,
-    [actor.companyId, actor.personId, actor.teamIds],
-  );
-  return rows[0].pages;
 }
 
 if (require.main === module) benchMain(searchBench);

@@ -1,3 +1,5 @@
+import { membershipKeys, seededCompanyIds, teamMembershipKeys } from '@cw/identity/testing';
+import { pageAuthorCounts, wikiSeedProblems, wikiTableSizes } from '@cw/wiki/testing';
 import type { BenchData } from './bench-context';
 import { prepareData, releaseData } from './bench-context';
 import { readBenchOptions } from './bench-options';
@@ -5,61 +7,41 @@ import { type BenchReport, type Check, checksTable, fixed, printReport, table } 
 
 export const SEED_LIMIT_SECONDS = 120;
 
-/** Rows of the seed that break the schema's intent (each count must be 0). */
-const CONSISTENCY = [
-  {
-    label: 'pages without their version 1',
-    sql: `SELECT count(*)::int AS n FROM wiki.pages p
-           WHERE p.company_id = ANY($1::uuid[])
-             AND NOT EXISTS (SELECT 1 FROM wiki.page_versions v
-                              WHERE v.page_id = p.id AND v.version = 1 AND v.content_md = p.content_md)`,
-  },
-  {
-    label: 'authors who are not members of the page company',
-    sql: `SELECT count(*)::int AS n FROM wiki.pages p
-           WHERE p.company_id = ANY($1::uuid[])
-             AND NOT EXISTS (SELECT 1 FROM identity.memberships m
-                              WHERE m.company_id = p.company_id AND m.person_id = p.created_by)`,
-  },
-  {
-    label: 'private pages of another person than the author',
-    sql: `SELECT count(*)::int AS n FROM wiki.pages p
-           WHERE p.company_id = ANY($1::uuid[]) AND p.lane = 'private' AND p.lane_owner_id <> p.created_by`,
-  },
-  {
-    label: 'team pages of a team not of the company or without the author',
-    sql: `SELECT count(*)::int AS n FROM wiki.pages p
-           WHERE p.company_id = ANY($1::uuid[]) AND p.lane = 'team'
-             AND NOT EXISTS (SELECT 1 FROM identity.teams t
-                               JOIN identity.team_memberships tm ON tm.team_id = t.id
-                              WHERE t.id = p.lane_owner_id AND t.company_id = p.company_id
-                                AND tm.person_id = p.created_by)`,
-  },
-  {
-    label: 'pages whose folder path differs from their folder',
-    sql: `SELECT count(*)::int AS n FROM wiki.pages p JOIN wiki.folders f ON f.id = p.folder_id
-           WHERE p.company_id = ANY($1::uuid[])
-             AND (f.path <> p.folder_path OR f.lane <> p.lane
-                  OR f.lane_owner_id IS DISTINCT FROM p.lane_owner_id OR f.company_id <> p.company_id)`,
-  },
-];
+/**
+ * Rows of the seed that break the schema's intent (each count must be 0). The wiki and identity
+ * answer for their own rows; the pages' authors and teams are checked against identity here.
+ */
+async function seedProblems(data: BenchData): Promise<[string, number][]> {
+  const companyIds = await seededCompanyIds(data.pool, data.tag);
+  const wikiProblems = await wikiSeedProblems(data.pool, companyIds);
+  const authors = await pageAuthorCounts(data.pool, companyIds);
+  const members = await membershipKeys(data.pool, companyIds);
+  const teamMembers = await teamMembershipKeys(data.pool, companyIds);
+  const pagesOf = (broken: (author: (typeof authors)[number]) => boolean): number =>
+    authors.filter(broken).reduce((sum, author) => sum + author.pages, 0);
+  return [
+    ['pages without their version 1', wikiProblems.pagesWithoutFirstVersion],
+    [
+      'authors who are not members of the page company',
+      pagesOf((author) => !members.has(`${author.companyId}|${author.personId}`)),
+    ],
+    ['private pages of another person than the author', wikiProblems.privatePagesOfOthers],
+    [
+      'team pages of a team not of the company or without the author',
+      pagesOf(
+        (author) =>
+          author.teamId !== null &&
+          !teamMembers.has(`${author.companyId}|${author.teamId}|${author.personId}`),
+      ),
+    ],
+    ['pages whose folder path differs from their folder', wikiProblems.pagesOffTheirFolder],
+  ];
+}
 
 /** C: how long the seed took and whether its rows hold together. */
 export async function seedReport(data: BenchData): Promise<BenchReport> {
-  const { rows } = await data.pool.query<{ ids: string[] }>(
-    `SELECT array_agg(id) AS ids FROM identity.companies WHERE name LIKE $1`,
-    [`Bench ${data.tag} Company %`],
-  );
-  const companyIds = rows[0].ids;
-  const problems: [string, number][] = [];
-  for (const { label, sql } of CONSISTENCY) {
-    const result = await data.pool.query<{ n: number }>(sql, [companyIds]);
-    problems.push([label, result.rows[0].n]);
-  }
-  const { rows: sizes } = await data.pool.query<{ pages: string; versions: string }>(
-    `SELECT pg_size_pretty(pg_total_relation_size('wiki.pages')) AS pages,
-            pg_size_pretty(pg_total_relation_size('wiki.page_versions')) AS versions`,
-  );
+  const problems = await seedProblems(data);
+  const sizes = await wikiTableSizes(data.pool);
   const seeded = data.seeded;
   const checks: Check[] = [
     {
@@ -86,7 +68,7 @@ export async function seedReport(data: BenchData): Promise<BenchReport> {
             seeded ? `${seeded.companies} / ${seeded.people} / ${seeded.teams}` : 'n/a',
           ],
           ['pages / versions', `${data.pages} / ${seeded ? seeded.versions : 'n/a'}`],
-          ['wiki.pages / wiki.page_versions on disk', `${sizes[0].pages} / ${sizes[0].versions}`],
+          ['pages / page versions tables on disk', `${sizes.pages} / ${sizes.versions}`],
           ...(seeded?.steps.map((step): [string, string] => [
             `step: ${step.step}`,
             `${fixed(step.seconds)} s`,

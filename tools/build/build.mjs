@@ -2,6 +2,8 @@
 // tsconfig path aliases rewritten to relative imports. Unchanged files are skipped, so a warm
 // build takes well under a second. Type checking is `npm run typecheck` (run by `npm test`).
 import { transformFile } from '@swc/core';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,3 +77,12 @@ for (const dir of sourceDirs) {
 const compiled = (await Promise.all(jobs)).filter(Boolean).length;
 if (!quiet)
   console.log(`build: ${compiled} of ${jobs.length} files compiled in ${Date.now() - started} ms`);
+
+// The gateway serves every service's OpenAPI description from a file written here, from the
+// services' modules (docs/architecture.md says why not at run time).
+const gatewayOpenApi = join(outDir, 'apps/api-gateway/src/openapi');
+if (compiled > 0 || !existsSync(join(gatewayOpenApi, 'services-openapi.json'))) {
+  execFileSync(process.execPath, [join(gatewayOpenApi, 'write-services-description.js')], {
+    stdio: 'inherit',
+  });
+}

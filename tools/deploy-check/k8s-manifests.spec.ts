@@ -17,7 +17,7 @@ const WORKERS = ['workflow-runner', 'hook-dispatcher'];
 const MEMORY_LIMIT_MIB = 256;
 /** Test-only switches the services refuse in production; no manifest may set them. */
 const TEST_ONLY_SETTINGS = ['ACCEPTANCE_AUTH_SECRET', 'HOOKS_ALLOW_LOOPBACK_FOR_TESTS'];
-/** BullMQ key prefix when QUEUE_PREFIX is unset (libs/queue redis-connection.ts). */
+/** BullMQ key prefix when QUEUE_PREFIX is unset (libs/queue queue.config.ts). */
 const DEFAULT_QUEUE_PREFIX = 'cw';
 
 const RENDERS = {

@@ -1,10 +1,12 @@
+import { loadConfig } from '@cw/platform';
 import { ensureLocalStack, getLocalStackStatus, stopLocalStack } from './local-stack';
+import { LocalStackConfig } from './local-stack.config';
 
 const usage = 'usage: local-stack-cli <up|down|status> [--data-dir <path>]';
 
 function parseArgs(argv: string[]): { command: string | undefined; dataDir: string | undefined } {
   const index = argv.indexOf('--data-dir');
-  const dataDir = index >= 0 ? argv[index + 1] : process.env.LOCAL_STACK_DATA_DIR || undefined;
+  const dataDir = index >= 0 ? argv[index + 1] : loadConfig(LocalStackConfig).LOCAL_STACK_DATA_DIR;
   if (index >= 0 && !dataDir) throw new Error(`--data-dir needs a path; ${usage}`);
   const rest = index >= 0 ? [...argv.slice(0, index), ...argv.slice(index + 2)] : argv;
   return { command: rest[0], dataDir };

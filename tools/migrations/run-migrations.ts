@@ -1,10 +1,10 @@
 import { runMigrations } from '@cw/db';
+import { loadConfig } from '@cw/platform';
+import { MigrationsConfig } from './migrations.config';
 
 /** Applies pending migrations (the Kubernetes migration Job and `npm start` run this). */
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set.');
-  const applied = await runMigrations(url);
+  const applied = await runMigrations(loadConfig(MigrationsConfig).DATABASE_URL);
   process.stdout.write(
     applied.length > 0 ? `migrations applied: ${applied.join(', ')}\n` : 'migrations: up to date\n',
   );

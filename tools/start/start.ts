@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { runMigrations } from '@cw/db';
+import { loadConfig } from '@cw/platform';
 import { ensureLocalStack, getLocalStackStatus, stopLocalStack } from '../local-stack/local-stack';
 import { seedDemoIfEmpty } from './demo-seed';
+import { StartConfig } from './start.config';
 import { type RunningSystem, startSystem } from './system';
 
 const REPO_ROOT = join(__dirname, '../../..');
@@ -14,8 +16,8 @@ interface Stack {
   startedHere: boolean;
 }
 
-async function resolveStack(): Promise<Stack> {
-  const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = process.env;
+async function resolveStack(config: StartConfig): Promise<Stack> {
+  const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = config;
   if (databaseUrl && redisUrl) return { databaseUrl, redisUrl, startedHere: false };
   if (databaseUrl || redisUrl)
     throw new Error('Set both DATABASE_URL and REDIS_URL, or neither for the local stack.');
@@ -31,16 +33,14 @@ async function resolveStack(): Promise<Stack> {
 async function main(): Promise<void> {
   const started = Date.now();
   const single = process.argv.includes('--single');
-  const production = process.env.NODE_ENV === 'production';
-  const stack = await resolveStack();
+  const config = loadConfig(StartConfig);
+  const stack = await resolveStack(config);
   const applied = await runMigrations(stack.databaseUrl);
   if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
   process.env.DATABASE_URL = stack.databaseUrl;
   process.env.REDIS_URL = stack.redisUrl;
-  const demo = production ? null : await seedDemoIfEmpty();
+  const demo = config.NODE_ENV === 'production' ? null : await seedDemoIfEmpty();
 
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? '127.0.0.1';
   const logDir = join(REPO_ROOT, '.data', 'logs');
   let stopSystem: () => Promise<void> = async () => undefined;
   let stopping = false;
@@ -60,8 +60,8 @@ async function main(): Promise<void> {
     mode: single ? 'single-process' : 'six-processes',
     databaseUrl: stack.databaseUrl,
     redisUrl: stack.redisUrl,
-    gatewayPort: port,
-    host,
+    gatewayPort: config.PORT,
+    host: config.HOST,
     logDir,
     distDir: join(REPO_ROOT, 'dist'),
   });

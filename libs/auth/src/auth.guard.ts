@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Actor, scopeSatisfies } from '@cw/domain';
-import { CredentialStore } from '@cw/identity';
+import { CredentialService } from '@cw/identity';
 import {
   AppError,
   ROUTE_POLICY,
@@ -9,8 +9,19 @@ import {
   type ResolvedRoutePolicy,
 } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
-import { CredentialResolver } from './credential-resolver';
+import { CredentialResolver } from './credential.resolver';
 import { presentedToken } from './presented-token';
+
+/** `details.error` of the guard's own 403 refusals. Clients branch on them: never rename one. */
+type AccessDeniedReason = 'session_required' | 'operator_requirement';
+
+function accessDenied(
+  reason: AccessDeniedReason,
+  message: string,
+  details: Record<string, unknown> = {},
+): AppError {
+  return AppError.accessDenied(message, { error: reason, ...details });
+}
 
 /**
  * The global guard: reads the route's one policy declaration and enforces it. A route without
@@ -23,7 +34,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly resolver: CredentialResolver,
-    private readonly store: CredentialStore,
+    private readonly credentials: CredentialService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -59,9 +70,9 @@ export class AuthGuard implements CanActivate {
       throw AppError.authRequired('The session_token cookie does not hold a session.');
     }
     if (policy.sessionOnly && credential.kind !== 'session') {
-      throw AppError.accessDenied(
+      throw accessDenied(
+        'session_required',
         'This route always refuses tokens: it manages keys, sign-ins, sessions or access, and needs a signed-in browser session.',
-        { error: 'session_required' },
       );
     }
     if (credential.scopes && policy.scopes) {
@@ -70,15 +81,16 @@ export class AuthGuard implements CanActivate {
         throw AppError.insufficientScope(policy.scopes);
       }
     }
-    const missing = await this.store.missingOperatorGrants(
+    const missing = await this.credentials.missingOperatorGrants(
       credential.personId,
       policy.operatorRequirements,
     );
     if (missing.length > 0) {
-      throw AppError.accessDenied(`This route needs the operator grant ${missing.join(', ')}.`, {
-        error: 'operator_requirement',
-        missing_operator_requirements: missing,
-      });
+      throw accessDenied(
+        'operator_requirement',
+        `This route needs the operator grant ${missing.join(', ')}.`,
+        { missing_operator_requirements: missing },
+      );
     }
     return {
       personId: credential.personId,

@@ -1,4 +1,1 @@
-export * from './auth.module';
-export * from './auth.guard';
-export * from './credential-resolver';
-export * from './presented-token';
+export { AuthModule } from './auth.module';

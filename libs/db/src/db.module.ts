@@ -1,20 +1,22 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PlatformConfig, ReadinessRegistry } from '@cw/platform';
+import { loadConfig, PlatformConfig, ReadinessRegistry } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
+import { DbConfig } from './db.config';
 
 @Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
-      inject: [PlatformConfig],
-      useFactory: (config: PlatformConfig) => ({
+      extraProviders: [{ provide: DbConfig, useFactory: () => loadConfig(DbConfig) }],
+      inject: [PlatformConfig, DbConfig],
+      useFactory: (config: PlatformConfig, dbConfig: DbConfig) => ({
         ...dataSourceOptions({
           url: config.DATABASE_URL,
           poolSize: config.DB_POOL_SIZE,
           poolTimeoutMs: config.DB_POOL_TIMEOUT_MS,
-          applicationName: process.env.SERVICE_NAME,
+          applicationName: dbConfig.SERVICE_NAME,
         }),
         autoLoadEntities: true,
         retryAttempts: 3,

@@ -2,17 +2,36 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AcceptanceController } from './acceptance/acceptance.controller';
 import { AcceptanceService } from './acceptance/acceptance.service';
+import { ApiKeyRepository } from './api-keys/api-key.repository';
 import { ApiKeyService } from './api-keys/api-key.service';
 import { ApiKeysController } from './api-keys/api-keys.controller';
-import { CredentialStore } from './credentials/credential-store';
+import { CredentialService } from './credentials/credential.service';
+import { CompanyRepository } from './directory/company.repository';
 import { DirectoryService } from './directory/directory.service';
-import { IDENTITY_ENTITIES } from './entities';
+import { MembershipRepository } from './directory/membership.repository';
+import { OperatorGrantRepository } from './directory/operator-grant.repository';
+import { PersonRepository } from './directory/person.repository';
+import { TeamMembershipRepository } from './directory/team-membership.repository';
+import { TeamRepository } from './directory/team.repository';
 import { IdentityConfig, loadIdentityConfig } from './identity.config';
-import { AuthController } from './sessions/auth.controller';
+import { IDENTITY_ENTITIES } from './identity-entities';
+import { SessionRepository } from './sessions/session.repository';
 import { SessionService } from './sessions/session.service';
+import { SessionsController } from './sessions/sessions.controller';
+
+const REPOSITORIES = [
+  CompanyRepository,
+  PersonRepository,
+  MembershipRepository,
+  TeamRepository,
+  TeamMembershipRepository,
+  SessionRepository,
+  ApiKeyRepository,
+  OperatorGrantRepository,
+];
 
 const SERVICES = [
-  CredentialStore,
+  CredentialService,
   DirectoryService,
   SessionService,
   ApiKeyService,
@@ -30,10 +49,14 @@ export class IdentityModule {
       module: IdentityModule,
       imports: [TypeOrmModule.forFeature(IDENTITY_ENTITIES)],
       controllers: options.withRoutes
-        ? [AuthController, ApiKeysController, AcceptanceController]
+        ? [SessionsController, ApiKeysController, AcceptanceController]
         : [],
-      providers: [...SERVICES, { provide: IdentityConfig, useFactory: () => loadIdentityConfig() }],
-      exports: [CredentialStore, DirectoryService, SessionService, ApiKeyService],
+      providers: [
+        ...REPOSITORIES,
+        ...SERVICES,
+        { provide: IdentityConfig, useFactory: () => loadIdentityConfig() },
+      ],
+      exports: [CredentialService, DirectoryService, ApiKeyService],
     };
   }
 }

@@ -1,7 +1,11 @@
 export * from './queue-names';
-export * from './redis-connection';
-export * from './outbox/outbox.writer';
-export * from './outbox/outbox.relay';
-export * from './outbox/queue-registry';
-export * from './revocation/credential-revocation.channel';
-export * from './queue.module';
+export { QueueConfig } from './queue.config';
+export { QUEUE_ENTITIES } from './queue-entities';
+export { QueueRegistry } from './queue.registry';
+export { OutboxWriter } from './outbox/outbox.writer';
+export { OutboxRelay } from './outbox/outbox.relay';
+export {
+  type CredentialRevocation,
+  CredentialRevocationChannel,
+} from './revocation/credential-revocation.channel';
+export { QueueModule, type QueueModuleOptions } from './queue.module';

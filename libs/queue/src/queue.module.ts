@@ -1,8 +1,12 @@
 import { type DynamicModule, Module, type OnModuleInit } from '@nestjs/common';
-import { ReadinessRegistry } from '@cw/platform';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { loadConfig, ReadinessRegistry } from '@cw/platform';
+import { QUEUE_ENTITIES } from './queue-entities';
 import { OutboxRelay } from './outbox/outbox.relay';
+import { OutboxRepository } from './outbox/outbox.repository';
 import { OutboxWriter } from './outbox/outbox.writer';
-import { QueueRegistry } from './outbox/queue-registry';
+import { QueueConfig } from './queue.config';
+import { QueueRegistry } from './queue.registry';
 import { CredentialRevocationChannel } from './revocation/credential-revocation.channel';
 
 export interface QueueModuleOptions {
@@ -18,12 +22,19 @@ export class QueueModule implements OnModuleInit {
   ) {}
 
   static register(options: QueueModuleOptions): DynamicModule {
-    const providers = [QueueRegistry, OutboxWriter, CredentialRevocationChannel];
     return {
       module: QueueModule,
       global: true,
-      providers: options.relay ? [...providers, OutboxRelay] : providers,
-      exports: providers,
+      imports: [TypeOrmModule.forFeature(QUEUE_ENTITIES)],
+      providers: [
+        { provide: QueueConfig, useFactory: () => loadConfig(QueueConfig) },
+        QueueRegistry,
+        OutboxRepository,
+        OutboxWriter,
+        CredentialRevocationChannel,
+        ...(options.relay ? [OutboxRelay] : []),
+      ],
+      exports: [QueueConfig, QueueRegistry, OutboxWriter, CredentialRevocationChannel],
     };
   }
 

@@ -13,8 +13,3 @@ export function createRedisConnection(url: string, options: RedisOptions = {}): 
     ...options,
   });
 }
-
-/** Keys and channels of one deployment (or one test file) share this prefix. */
-export function queuePrefix(): string {
-  return process.env.QUEUE_PREFIX ?? 'cw';
-}

@@ -1,4 +1,1 @@
-export * from './wiki.module';
-export * from './pages/editing';
-export * from './search/search-sql';
-export * from './search/prefix-expansion';
+export { WikiModule } from './wiki.module';

@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { WikiCommentsModule } from './comments/wiki-comments.module';
 import { WikiFilesModule } from './files/wiki-files.module';
 import { WikiFoldersModule } from './folders/wiki-folders.module';
-import { PagesModule } from './pages/pages.module';
+import { WikiPagesModule } from './pages/wiki-pages.module';
 import { WikiSearchModule } from './search/wiki-search.module';
-import { ShareLinksModule } from './share-links/share-links.module';
-import { SyncModule } from './sync/sync.module';
+import { WikiShareLinksModule } from './share-links/wiki-share-links.module';
+import { WikiSyncModule } from './sync/wiki-sync.module';
 import { WikiCoreModule } from './wiki-core.module';
 import { WikiVersionsModule } from './versions/wiki-versions.module';
 
@@ -13,10 +13,10 @@ import { WikiVersionsModule } from './versions/wiki-versions.module';
 @Module({
   imports: [
     WikiCoreModule,
-    PagesModule,
+    WikiPagesModule,
     WikiSearchModule,
-    ShareLinksModule,
-    SyncModule,
+    WikiShareLinksModule,
+    WikiSyncModule,
     WikiFoldersModule,
     WikiVersionsModule,
     WikiCommentsModule,

@@ -12,7 +12,7 @@ export class MergedOpenApiController {
   @Get('openapi.json')
   @Header('Cache-Control', 'no-cache')
   @RoutePolicy({ access: 'public' })
-  openApi(): Promise<OpenAPIObject> {
+  openApi(): OpenAPIObject {
     return this.merged.document();
   }
 }

@@ -1,48 +1,22 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { OpenApiDocumentHolder, SERVICES, serviceUrl } from '@cw/platform';
-import { request } from 'undici';
-
-const CACHE_MS = 30_000;
+import { OpenApiDocumentHolder } from '@cw/platform';
+import { readServicesDescription } from './services-description';
 
 /**
- * The gateway's description is the union of every service's own one plus the gateway's routes.
- * A complete union is cached briefly; an incomplete one (a service down) is served but not kept.
+ * The gateway's description: its own routes plus every service's, which the build wrote from
+ * the services' modules, so it is complete whichever services are up.
  */
 @Injectable()
 export class MergedOpenApiService {
-  private readonly logger = new Logger(MergedOpenApiService.name);
-  private cached?: { document: OpenAPIObject; expiresAt: number };
+  private readonly services = readServicesDescription();
+  private merged?: OpenAPIObject;
 
   constructor(private readonly own: OpenApiDocumentHolder) {}
 
-  async document(): Promise<OpenAPIObject> {
-    if (this.cached && this.cached.expiresAt > Date.now()) return this.cached.document;
-    const fetched = await Promise.all(
-      SERVICES.map((service) => this.fetchFrom(serviceUrl(service), service.name)),
-    );
-    const parts = fetched.filter((part): part is OpenAPIObject => part !== null);
-    const merged = mergeDocuments(this.own.document!, parts);
-    if (parts.length === SERVICES.length)
-      this.cached = { document: merged, expiresAt: Date.now() + CACHE_MS };
-    return merged;
-  }
-
-  private async fetchFrom(base: string, name: string): Promise<OpenAPIObject | null> {
-    try {
-      const response = await request(`${base}/openapi.json`, {
-        headersTimeout: 3000,
-        bodyTimeout: 3000,
-      });
-      if (response.statusCode !== 200) {
-        await response.body.dump();
-        throw new Error(`status ${response.statusCode}`);
-      }
-      return (await response.body.json()) as OpenAPIObject;
-    } catch (error) {
-      this.logger.warn(`description of ${name} unavailable: ${(error as Error).message}`);
-      return null;
-    }
+  document(): OpenAPIObject {
+    this.merged ??= mergeDocuments(this.own.document!, [this.services]);
+    return this.merged;
   }
 }
 

@@ -9,7 +9,8 @@ import {
 import type { Actor } from '@cw/domain';
 import { CurrentActor, RoutePolicy, uuidParam } from '@cw/platform';
 import { ApiKeyService, type ApiKeyView, type CreatedApiKey } from './api-key.service';
-import { ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dtos/create-api-key.dto';
+import { ApiKeyListDto } from './dtos/api-key-list.dto';
+import { CreateApiKeyDto, CreatedApiKeyDto } from './dtos/create-api-key.dto';
 
 @ApiTags('auth')
 @Controller('api/auth/api-keys')

@@ -1,42 +1,56 @@
 import { Injectable } from '@nestjs/common';
 import type { MembershipRole, OperatorRequirement } from '@cw/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-
-export interface CompanyRecord {
-  id: string;
-  name: string;
-}
-export interface PersonRecord {
-  id: string;
-  email: string;
-  name: string;
-}
-export interface TeamRecord {
-  id: string;
-  name: string;
-}
+import { CompanyRepository } from './company.repository';
+import type { CompanyRecord, PersonRecord, TeamRecord } from './directory-records';
+import { MembershipRepository } from './membership.repository';
+import { OperatorGrantRepository } from './operator-grant.repository';
+import { PersonRepository } from './person.repository';
+import { TeamMembershipRepository } from './team-membership.repository';
+import { TeamRepository } from './team.repository';
 
 /**
  * Companies, people, memberships, teams and operator grants. Every write is an idempotent
- * upsert keyed by the natural key, so concurrent callers converge on one row.
+ * upsert keyed by the natural key, so concurrent callers converge on one row. Methods taking a
+ * `manager` join the caller's transaction; without one each statement commits on its own.
  */
 @Injectable()
 export class DirectoryService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly companies: CompanyRepository,
+    private readonly people: PersonRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly teams: TeamRepository,
+    private readonly teamMemberships: TeamMembershipRepository,
+    private readonly operatorGrants: OperatorGrantRepository,
+  ) {}
 
   async findOrCreateCompany(
     name: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<CompanyRecord> {
-    await manager.query(
-      `INSERT INTO identity.companies (name) VALUES ($1) ON CONFLICT ((lower(name))) DO NOTHING`,
-      [name],
-    );
-    const [company]: CompanyRecord[] = await manager.query(
-      `SELECT id, name FROM identity.companies WHERE lower(name) = lower($1)`,
-      [name],
-    );
-    return company;
+    await this.companies.insertIfAbsent(manager, name);
+    return (await this.companies.findByName(manager, name))!;
+  }
+
+  findCompanyByName(name: string): Promise<CompanyRecord | null> {
+    return this.companies.findByName(this.dataSource.manager, name);
+  }
+
+  companyById(id: string): Promise<CompanyRecord | null> {
+    return this.companies.findById(id);
+  }
+
+  /**
+   * Runs `seed` only while the directory holds no company. Concurrent callers (two starts at
+   * once) take turns, so the later one finds the first one's company and skips: null.
+   */
+  seedIfEmpty<T>(seed: () => Promise<T>): Promise<T | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.companies.lockForSeeding(manager);
+      return (await this.companies.existsAny(manager)) ? null : seed();
+    });
   }
 
   async findOrCreatePerson(
@@ -44,66 +58,34 @@ export class DirectoryService {
     name: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<PersonRecord> {
-    await manager.query(
-      `INSERT INTO identity.people (email, name) VALUES ($1, $2) ON CONFLICT ((lower(email))) DO NOTHING`,
-      [email, name],
-    );
-    return (await this.findPersonByEmail(email, manager))!;
+    await this.people.insertIfAbsent(manager, email, name);
+    return (await this.people.findByEmail(manager, email))!;
   }
 
-  async findPersonByEmail(
-    email: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<PersonRecord | null> {
-    const [person]: PersonRecord[] = await manager.query(
-      `SELECT id, email, name FROM identity.people WHERE lower(email) = lower($1)`,
-      [email],
-    );
-    return person ?? null;
+  findPersonByEmail(email: string): Promise<PersonRecord | null> {
+    return this.people.findByEmail(this.dataSource.manager, email);
   }
 
-  async setPassword(personId: string, passwordHash: string): Promise<void> {
-    await this.dataSource.query(`UPDATE identity.people SET password_hash = $2 WHERE id = $1`, [
-      personId,
-      passwordHash,
-    ]);
+  setPassword(personId: string, passwordHash: string): Promise<void> {
+    return this.people.setPasswordHash(personId, passwordHash);
   }
 
-  async setMembership(
+  setMembership(
     companyId: string,
     personId: string,
     role: MembershipRole,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO identity.memberships (company_id, person_id, role) VALUES ($1, $2, $3)
-       ON CONFLICT (company_id, person_id) DO UPDATE SET role = EXCLUDED.role`,
-      [companyId, personId, role],
-    );
+    return this.memberships.upsert(manager, companyId, personId, role);
   }
 
-  async removeMembership(companyId: string, personId: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
-      `DELETE FROM identity.memberships WHERE company_id = $1 AND person_id = $2`,
-      [companyId, personId],
-    );
-    return affected > 0;
+  /** Ends the person's sessions and keys in that company too. */
+  removeMembership(companyId: string, personId: string): Promise<boolean> {
+    return this.memberships.delete(companyId, personId);
   }
 
-  async findCompanyByName(name: string): Promise<CompanyRecord | null> {
-    const [company]: CompanyRecord[] = await this.dataSource.query(
-      `SELECT id, name FROM identity.companies WHERE lower(name) = lower($1)`,
-      [name],
-    );
-    return company ?? null;
-  }
-
-  async roleOf(companyId: string, personId: string): Promise<MembershipRole | null> {
-    const [row]: { role: MembershipRole }[] = await this.dataSource.query(
-      `SELECT role FROM identity.memberships WHERE company_id = $1 AND person_id = $2`,
-      [companyId, personId],
-    );
-    return row?.role ?? null;
+  roleOf(companyId: string, personId: string): Promise<MembershipRole | null> {
+    return this.memberships.findRole(companyId, personId);
   }
 
   async findOrCreateTeam(
@@ -111,79 +93,36 @@ export class DirectoryService {
     name: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<TeamRecord> {
-    await manager.query(
-      `INSERT INTO identity.teams (company_id, name) VALUES ($1, $2)
-       ON CONFLICT (company_id, (lower(name))) DO NOTHING`,
-      [companyId, name],
-    );
-    const [team]: TeamRecord[] = await manager.query(
-      `SELECT id, name FROM identity.teams WHERE company_id = $1 AND lower(name) = lower($2)`,
-      [companyId, name],
-    );
-    return team;
+    await this.teams.insertIfAbsent(manager, companyId, name);
+    return (await this.teams.findByName(manager, companyId, name))!;
   }
 
-  async findTeamByName(companyId: string, name: string): Promise<TeamRecord | null> {
-    const [team]: TeamRecord[] = await this.dataSource.query(
-      `SELECT id, name FROM identity.teams WHERE company_id = $1 AND lower(name) = lower($2)`,
-      [companyId, name],
-    );
-    return team ?? null;
+  findTeamByName(companyId: string, name: string): Promise<TeamRecord | null> {
+    return this.teams.findByName(this.dataSource.manager, companyId, name);
   }
 
+  /** The teams with these ids, by name. */
   async teamsByIds(ids: readonly string[]): Promise<TeamRecord[]> {
-    if (ids.length === 0) return [];
-    return this.dataSource.query(
-      `SELECT id, name FROM identity.teams WHERE id = ANY($1::uuid[]) ORDER BY name`,
-      [ids],
-    );
+    return ids.length === 0 ? [] : this.teams.findByIds(ids);
   }
 
-  async addTeamMember(
+  addTeamMember(
     teamId: string,
     personId: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO identity.team_memberships (team_id, person_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [teamId, personId],
-    );
+    return this.teamMemberships.insertIfAbsent(manager, teamId, personId);
   }
 
-  async grantOperatorRequirement(
+  grantOperatorRequirement(
     personId: string,
     requirement: OperatorRequirement,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO identity.operator_grants (person_id, requirement) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [personId, requirement],
-    );
+    return this.operatorGrants.insertIfAbsent(manager, personId, requirement);
   }
 
-  async revokeOperatorRequirement(
-    personId: string,
-    requirement: OperatorRequirement,
-  ): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
-      `DELETE FROM identity.operator_grants WHERE person_id = $1 AND requirement = $2`,
-      [personId, requirement],
-    );
-    return affected > 0;
-  }
-
-  async companyById(id: string): Promise<CompanyRecord | null> {
-    const [company]: CompanyRecord[] = await this.dataSource.query(
-      `SELECT id, name FROM identity.companies WHERE id = $1`,
-      [id],
-    );
-    return company ?? null;
-  }
-
-  async hasAnyCompany(): Promise<boolean> {
-    const [row]: { exists: boolean }[] = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM identity.companies) AS exists`,
-    );
-    return row.exists;
+  revokeOperatorRequirement(personId: string, requirement: OperatorRequirement): Promise<boolean> {
+    return this.operatorGrants.delete(personId, requirement);
   }
 }

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
-import { loadConfig } from '../config/load-config';
+import { ConfigError, loadConfig } from '../config/load-config';
 import { PlatformConfig } from '../config/platform.config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { sendError } from '../errors/send-error';
@@ -34,6 +34,17 @@ class EnvelopeFastifyAdapter extends FastifyAdapter {
   }
 }
 
+/**
+ * Nest logs an error thrown while modules load before handing it back; a bad setting is the
+ * caller's to report, as one line, so it is not logged here as well.
+ */
+class NestLoggerSkippingConfigErrors extends PinoNestLogger {
+  override error(message: unknown, ...rest: [string?, string?]): void {
+    if (message instanceof ConfigError) return;
+    super.error(message, ...rest);
+  }
+}
+
 const QUIET_PATHS = new Set(['/health', '/ready', '/api/health/serving']);
 
 export async function createHttpApp(
@@ -53,7 +64,7 @@ export async function createHttpApp(
     return503OnClosing: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
-    logger: new PinoNestLogger(logger),
+    logger: new NestLoggerSkippingConfigErrors(logger),
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();

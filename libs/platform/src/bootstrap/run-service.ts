@@ -1,9 +1,11 @@
 import type { Type } from '@nestjs/common';
 import { ConfigError } from '../config/load-config';
+import { PlatformConfig } from '../config/platform.config';
 import { createHttpApp, type HttpAppOptions } from './create-http-app';
 import { closeOnSignals } from './shutdown';
 
 export interface RunServiceOptions extends HttpAppOptions {
+  /** Listen port when PORT is unset. */
   defaultPort: number;
 }
 
@@ -14,8 +16,8 @@ export async function runService(
 ): Promise<void> {
   try {
     const app = await createHttpApp(rootModule, options);
-    const port = Number(process.env.PORT ?? options.defaultPort);
-    const host = process.env.HOST ?? '127.0.0.1';
+    const { PORT, HOST: host } = app.get(PlatformConfig);
+    const port = PORT ?? options.defaultPort;
     await app.listen(port, host);
     closeOnSignals(app);
     app.getHttpAdapter().getInstance().log.info({ port, host }, `${options.service} listening`);

@@ -22,11 +22,12 @@ export function loadConfig<T extends object>(
   });
   const [problem] = validateSync(config, { skipMissingProperties: false });
   if (problem) {
-    const reasons =
-      Object.values(problem.constraints ?? {})
-        .reverse()
-        .join('; ') || 'is invalid';
-    throw new ConfigError(`Invalid setting ${problem.property}: ${reasons}.`);
+    // Constraints arrive bottom decorator first: the top one (the type) says what is wrong
+    // before the ranges do, and once it fails the others only repeat it.
+    const [reason] = Object.values(problem.constraints ?? {}).reverse();
+    throw new ConfigError(
+      `Invalid setting ${problem.property}: ${reason ?? `${problem.property} is invalid`}.`,
+    );
   }
   return config;
 }

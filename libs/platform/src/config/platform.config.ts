@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsPostgresUrl, IsRedisUrl } from './url-rules';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -10,14 +11,21 @@ export class PlatformConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
-  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @IsPostgresUrl()
   DATABASE_URL!: string;
 
-  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  @IsRedisUrl()
   REDIS_URL!: string;
 
   @IsString()
   HOST: string = '127.0.0.1';
+
+  /** Listen port of a deployable service; unset, each service has its own default. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  PORT?: number;
 
   /**
    * Connections per process. Few: PostgreSQL runs one query per core at a time, so more

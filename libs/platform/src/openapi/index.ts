@@ -1,3 +1,4 @@
 export * from './openapi-document';
 export * from './openapi-31';
 export * from './openapi.controller';
+export * from './describe-modules';

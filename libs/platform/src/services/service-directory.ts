@@ -1,9 +1,12 @@
+import { loadConfig } from '../config/load-config';
+import { ServiceUrlsConfig } from './service-urls.config';
+
 /** The deployable services, their default ports and the path prefixes each one owns. */
 export interface ServiceDescriptor {
   name: string;
   defaultPort: number;
   /** Env var with the base URL the gateway uses to reach it. */
-  urlVariable: string;
+  urlVariable: keyof ServiceUrlsConfig;
   /** Route patterns (fastify syntax) the gateway forwards to this service. */
   routes: string[];
 }
@@ -55,5 +58,6 @@ export function serviceUrl(
   service: ServiceDescriptor,
   env: NodeJS.ProcessEnv = process.env,
 ): string {
-  return (env[service.urlVariable] ?? `http://127.0.0.1:${service.defaultPort}`).replace(/\/$/, '');
+  const configured = loadConfig(ServiceUrlsConfig, env)[service.urlVariable];
+  return (configured ?? `http://127.0.0.1:${service.defaultPort}`).replace(/\/$/, '');
 }

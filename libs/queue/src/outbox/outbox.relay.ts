@@ -5,14 +5,10 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OUTBOX_TOPICS, type OutboxTopic } from '../queue-names';
-import { QueueRegistry } from './queue-registry';
-
-interface OutboxRow {
-  id: string;
-  topic: OutboxTopic;
-  payload: Record<string, unknown>;
-}
+import { QueueConfig } from '../queue.config';
+import { OUTBOX_TOPICS } from '../queue-names';
+import { QueueRegistry } from '../queue.registry';
+import { OutboxRepository } from './outbox.repository';
 
 const BATCH_SIZE = 100;
 const IDLE_POLL_MS = 500;
@@ -34,11 +30,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
     private readonly queues: QueueRegistry,
+    private readonly config: QueueConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (process.env.OUTBOX_RELAY !== 'off') this.schedule(0);
+    if (this.config.OUTBOX_RELAY === 'on') this.schedule(0);
   }
 
   onModuleDestroy(): void {
@@ -49,24 +47,20 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   /** Publishes what is pending now; returns how many events went out. */
   async publishPending(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT id, topic, payload FROM platform.outbox_events
-          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH_SIZE],
-      );
-      if (rows.length === 0) return 0;
-      for (const row of rows) {
-        await this.queues.queue(OUTBOX_TOPICS[row.topic]).add(row.topic, row.payload, {
-          jobId: `outbox-${row.id}`,
+      const events = await this.outbox.lockUnpublished(manager, BATCH_SIZE);
+      if (events.length === 0) return 0;
+      for (const event of events) {
+        await this.queues.queue(OUTBOX_TOPICS[event.topic]).add(event.topic, event.payload, {
+          jobId: `outbox-${event.id}`,
           removeOnComplete: 1000,
           removeOnFail: 5000,
         });
       }
-      await manager.query(
-        `UPDATE platform.outbox_events SET published_at = now() WHERE id = ANY($1)`,
-        [rows.map((row) => row.id)],
+      await this.outbox.markPublished(
+        manager,
+        events.map((event) => event.id),
       );
-      return rows.length;
+      return events.length;
     });
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OutboxTopic } from '../queue-names';
+import { OutboxRepository } from './outbox.repository';
 
 /**
  * Writes an event in the caller's transaction: it is published if and only if the caller's
@@ -8,14 +9,13 @@ import type { OutboxTopic } from '../queue-names';
  */
 @Injectable()
 export class OutboxWriter {
-  async append(
+  constructor(private readonly outbox: OutboxRepository) {}
+
+  append(
     manager: EntityManager,
     topic: OutboxTopic,
     payload: Record<string, unknown>,
   ): Promise<void> {
-    await manager.query(`INSERT INTO platform.outbox_events (topic, payload) VALUES ($1, $2)`, [
-      topic,
-      JSON.stringify(payload),
-    ]);
+    return this.outbox.insert(manager, topic, payload);
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { PlatformConfig } from '@cw/platform';
 import type Redis from 'ioredis';
-import { createRedisConnection, queuePrefix } from '../redis-connection';
+import { QueueConfig } from '../queue.config';
+import { createRedisConnection } from '../redis-connection';
 
 export type CredentialRevocation =
   { type: 'credential'; credentialId: string } | { type: 'person'; personId: string };
@@ -19,9 +20,14 @@ export class CredentialRevocationChannel implements OnModuleDestroy {
   private publisher?: Redis;
   private subscriber?: Redis;
   private readonly listeners: Listener[] = [];
-  private readonly channel = `${queuePrefix()}:credentials:revoked`;
+  private readonly channel: string;
 
-  constructor(private readonly config: PlatformConfig) {}
+  constructor(
+    private readonly config: PlatformConfig,
+    queueConfig: QueueConfig,
+  ) {
+    this.channel = `${queueConfig.QUEUE_PREFIX}:credentials:revoked`;
+  }
 
   async publish(revocation: CredentialRevocation): Promise<void> {
     this.publisher ??= createRedisConnection(this.config.REDIS_URL, { maxRetriesPerRequest: 1 });

@@ -9,8 +9,8 @@ import {
 import type { Actor } from '@cw/domain';
 import { CurrentActor, RoutePolicy } from '@cw/platform';
 import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
-import { parsePageRef } from '../pages/page-row';
-import { CreateCommentDto } from './comment.dtos';
+import { parsePageRef } from '../pages/page-ref';
+import { CreateCommentDto } from './dtos/create-comment.dto';
 import {
   type CommentListResponse,
   type CommentView,

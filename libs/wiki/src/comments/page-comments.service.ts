@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { DataSource } from 'typeorm';
-import { PageReader } from '../pages/page-reader.service';
-import type { PageRef, PageRow } from '../pages/page-row';
-import { assertContentReadable } from '../versions/readable-page';
 import { offsetWindow } from '@cw/platform';
-
-interface CommentRow {
-  id: string;
-  author_id: string;
-  body_md: string;
-  created_at: Date;
-}
+import type { PageRecord } from '../pages/page.repository';
+import { PageReader } from '../pages/page-reader';
+import type { PageRef } from '../pages/page-ref';
+import { CommentRepository } from './comment.repository';
+import type { Comment } from './entities/comment.entity';
 
 export interface CommentView {
   id: string;
@@ -31,8 +25,8 @@ export interface CommentListResponse {
 @Injectable()
 export class PageCommentsService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly pages: PageReader,
+    private readonly reader: PageReader,
+    private readonly comments: CommentRepository,
   ) {}
 
   async list(
@@ -41,41 +35,29 @@ export class PageCommentsService {
     limit: number,
     offset: number,
   ): Promise<CommentListResponse> {
-    const page = await this.readablePage(actor, ref);
-    const rows: CommentRow[] = await this.dataSource.query(
-      `SELECT id, author_id, body_md, created_at FROM wiki.comments
-        WHERE page_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
-      [page.id, limit + 1, offset],
-    );
+    const page = await this.reader.getReadable(actor, ref, 'comments');
+    const rows = await this.comments.listForPage(page.id, limit + 1, offset);
     const { items, ...window } = offsetWindow(rows, limit, offset);
     return { comments: items.map((row) => commentView(page, row)), ...window };
   }
 
   async post(actor: Actor, ref: PageRef, bodyMd: string): Promise<{ comment: CommentView }> {
-    const page = await this.readablePage(actor, ref);
-    // clock_timestamp(), not now(): comments of one instant still sort in the order they landed.
-    const [row]: CommentRow[] = await this.dataSource.query(
-      `INSERT INTO wiki.comments (page_id, author_id, body_md, created_at)
-       VALUES ($1, $2, $3, clock_timestamp())
-       RETURNING id, author_id, body_md, created_at`,
-      [page.id, actor.personId, bodyMd],
-    );
-    return { comment: commentView(page, row) };
-  }
-
-  private async readablePage(actor: Actor, ref: PageRef): Promise<PageRow> {
-    const page = await this.pages.get(actor, ref);
-    assertContentReadable(page, 'comments');
-    return page;
+    const page = await this.reader.getReadable(actor, ref, 'comments');
+    const comment = await this.comments.insert({
+      pageId: page.id,
+      authorId: actor.personId,
+      bodyMd,
+    });
+    return { comment: commentView(page, comment) };
   }
 }
 
-function commentView(page: PageRow, row: CommentRow): CommentView {
+function commentView(page: PageRecord, comment: Comment): CommentView {
   return {
-    id: row.id,
+    id: comment.id,
     page_public_id: page.public_id,
-    author: { id: row.author_id },
-    body_md: row.body_md,
-    created_at: row.created_at.toISOString(),
+    author: { id: comment.authorId },
+    body_md: comment.bodyMd,
+    created_at: comment.createdAt.toISOString(),
   };
 }

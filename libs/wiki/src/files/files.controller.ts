@@ -15,7 +15,7 @@ import type { Actor } from '@cw/domain';
 import { CurrentActor, ErrorEnvelopeSchema, RoutePolicy, uuidParam } from '@cw/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
-import { parsePageRef } from '../pages/page-row';
+import { parsePageRef } from '../pages/page-ref';
 import { contentDisposition, MAX_FILE_BYTES } from './file-naming';
 import { MULTIPART_ROUTE } from './multipart.registrar';
 import { type FileListResponse, type FileView, PageFilesService } from './page-files.service';
@@ -119,8 +119,8 @@ export class FilesController {
     const file = await this.files.download(actor, parsePageRef(pageId), fileId);
     void reply
       .status(200)
-      .header('Content-Type', file.content_type)
-      .header('Content-Length', String(file.size_bytes))
+      .header('Content-Type', file.contentType)
+      .header('Content-Length', String(file.sizeBytes))
       .header('Content-Disposition', contentDisposition(file.filename))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")

@@ -4,21 +4,11 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError, ErrorCode, offsetWindow } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
-import { PageReader } from '../pages/page-reader.service';
-import { assertEditable, type PageRef, type PageRow } from '../pages/page-row';
-import { assertContentReadable } from '../versions/readable-page';
+import type { PageRecord } from '../pages/page.repository';
+import { PageReader } from '../pages/page-reader';
+import type { PageRef } from '../pages/page-ref';
+import { type PageFileContent, type PageFileSummary, PageFileRepository } from './file.repository';
 import { contentTypeOf, MAX_FILE_BYTES, sanitizeFilename } from './file-naming';
-
-interface FileRow {
-  id: string;
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-  sha256: Buffer;
-  uploaded_by: string;
-  created_at: Date;
-}
 
 export interface FileView {
   id: string;
@@ -38,15 +28,6 @@ export interface FileListResponse {
   has_more: boolean;
   next_offset: number | null;
 }
-
-export interface FileDownload {
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-  data: Buffer;
-}
-
-const FILE_COLUMNS = `id, filename, content_type, size_bytes, sha256, uploaded_by, created_at`;
 
 function isFastifyCode(error: unknown, code: string): boolean {
   return (error as { code?: unknown } | null)?.code === code;
@@ -68,8 +49,8 @@ function tooLarge(): AppError {
 @Injectable()
 export class PageFilesService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly pages: PageReader,
+    private readonly reader: PageReader,
+    private readonly files: PageFileRepository,
   ) {}
 
   async upload(actor: Actor, ref: PageRef, request: FastifyRequest): Promise<{ file: FileView }> {
@@ -79,49 +60,33 @@ export class PageFilesService {
         'Send the file as multipart/form-data with one file field.',
       );
     }
-    const page = await this.pages.get(actor, ref);
-    assertContentReadable(page, 'files');
-    assertEditable(actor, page);
+    const page = await this.reader.getReadable(actor, ref, 'files');
+    this.reader.assertEditable(actor, page);
     const { part, data } = await this.readFile(request);
-    const sha256 = createHash('sha256').update(data).digest();
-    const [row]: FileRow[] = await this.dataSource.query(
-      `INSERT INTO wiki.files (page_id, filename, content_type, size_bytes, sha256, data, uploaded_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp())
-       RETURNING ${FILE_COLUMNS}`,
-      [
-        page.id,
-        sanitizeFilename(part.filename),
-        contentTypeOf(part.mimetype),
-        data.length,
-        sha256,
-        data,
-        actor.personId,
-      ],
-    );
-    return { file: fileView(page, row) };
+    const file = await this.files.insert({
+      pageId: page.id,
+      filename: sanitizeFilename(part.filename),
+      contentType: contentTypeOf(part.mimetype),
+      sizeBytes: data.length,
+      sha256: createHash('sha256').update(data).digest(),
+      data,
+      uploadedBy: actor.personId,
+    });
+    return { file: fileView(page, file) };
   }
 
   async list(actor: Actor, ref: PageRef, limit: number, offset: number): Promise<FileListResponse> {
-    const page = await this.pages.get(actor, ref);
-    assertContentReadable(page, 'files');
-    const rows: FileRow[] = await this.dataSource.query(
-      `SELECT ${FILE_COLUMNS} FROM wiki.files WHERE page_id = $1
-        ORDER BY created_at, id LIMIT $2 OFFSET $3`,
-      [page.id, limit + 1, offset],
-    );
+    const page = await this.reader.getReadable(actor, ref, 'files');
+    const rows = await this.files.listForPage(page.id, limit + 1, offset);
     const { items, ...window } = offsetWindow(rows, limit, offset);
     return { files: items.map((row) => fileView(page, row)), ...window };
   }
 
-  async download(actor: Actor, ref: PageRef, fileId: string): Promise<FileDownload> {
-    const page = await this.pages.get(actor, ref);
-    assertContentReadable(page, 'files');
-    const [row]: FileDownload[] = await this.dataSource.query(
-      `SELECT filename, content_type, size_bytes, data FROM wiki.files WHERE id = $1 AND page_id = $2`,
-      [fileId, page.id],
-    );
-    if (!row) throw AppError.notFound('No file with that id on this page.');
-    return row;
+  async download(actor: Actor, ref: PageRef, fileId: string): Promise<PageFileContent> {
+    const page = await this.reader.getReadable(actor, ref, 'files');
+    const file = await this.files.findContent(page.id, fileId);
+    if (!file) throw AppError.notFound('No file with that id on this page.');
+    return file;
   }
 
   /**
@@ -151,15 +116,15 @@ export class PageFilesService {
   }
 }
 
-function fileView(page: PageRow, row: FileRow): FileView {
+function fileView(page: PageRecord, file: PageFileSummary): FileView {
   return {
-    id: row.id,
-    filename: row.filename,
-    content_type: row.content_type,
-    size_bytes: row.size_bytes,
-    sha256: row.sha256.toString('hex'),
-    uploaded_by: { id: row.uploaded_by },
-    created_at: row.created_at.toISOString(),
-    url: `/api/wiki/pages/${page.public_id}/files/${row.id}`,
+    id: file.id,
+    filename: file.filename,
+    content_type: file.contentType,
+    size_bytes: file.sizeBytes,
+    sha256: file.sha256.toString('hex'),
+    uploaded_by: { id: file.uploadedBy },
+    created_at: file.createdAt.toISOString(),
+    url: `/api/wiki/pages/${page.public_id}/files/${file.id}`,
   };
 }

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { WikiCoreModule } from '../wiki-core.module';
+import { PageFile } from './entities/file.entity';
+import { PageFileRepository } from './file.repository';
 import { FilesController } from './files.controller';
 import { MultipartRegistrar } from './multipart.registrar';
 import { PageFilesService } from './page-files.service';
 
 /** Files attached to wiki pages, and the multipart parser their upload route needs. */
 @Module({
-  imports: [WikiCoreModule],
+  imports: [WikiCoreModule, TypeOrmModule.forFeature([PageFile])],
   controllers: [FilesController],
-  providers: [PageFilesService, MultipartRegistrar],
+  providers: [PageFilesService, PageFileRepository, MultipartRegistrar],
 })
 export class WikiFilesModule {}

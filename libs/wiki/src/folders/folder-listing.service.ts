@@ -3,14 +3,11 @@ import type { Actor } from '@cw/domain';
 import { DirectoryService } from '@cw/identity';
 import { AppError, offsetWindow } from '@cw/platform';
 import { DataSource } from 'typeorm';
-import { contentReadableSql, visiblePagesSql } from '../access/visibility';
-import type { LaneKind } from '../lanes/lane-path';
-import { LaneResolver, type ResolvedFolderPath } from '../lanes/lane-resolver.service';
-import { PAGE_COLUMNS, type PageRow } from '../pages/page-row';
+import { LaneResolverService, type ResolvedFolderPath } from '../lanes/lane-resolver.service';
+import { PageRepository } from '../pages/page.repository';
+import { FolderRepository } from './folder.repository';
 import {
-  FOLDER_COLUMNS,
   type FolderEntryView,
-  type FolderRow,
   type FolderView,
   folderPageView,
   folderView,
@@ -26,15 +23,15 @@ export interface FolderListResponse {
   next_offset: number | null;
 }
 
-const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
-
 /** Lists a folder's direct subfolders and the pages in it that the actor can see. */
 @Injectable()
-export class FolderListing {
+export class FolderListingService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly lanes: LaneResolver,
+    private readonly lanes: LaneResolverService,
     private readonly directory: DirectoryService,
+    private readonly folders: FolderRepository,
+    private readonly pages: PageRepository,
   ) {}
 
   async list(
@@ -46,13 +43,15 @@ export class FolderListing {
     if (path === undefined) return this.laneRoots(actor, limit, offset);
     const resolved = await this.lanes.resolve(actor, path);
     const folder = await this.folderAt(actor, resolved);
-    const folderCount = await this.countSubfolders(actor, resolved, folder);
+    const folderCount = await this.folders.countChildren(actor.companyId, resolved, folder.id);
     const folders =
-      offset < folderCount ? await this.subfolders(actor, resolved, folder, limit + 1, offset) : [];
+      offset < folderCount
+        ? await this.folders.listChildren(actor.companyId, resolved, folder.id, limit + 1, offset)
+        : [];
     const pageSlots = limit + 1 - folders.length;
     const pages =
       pageSlots > 0
-        ? await this.pages(
+        ? await this.pages.listInFolder(
             actor,
             resolved,
             folder.path,
@@ -86,91 +85,15 @@ export class FolderListing {
       return laneRootView(resolved.lane, name, resolved.root);
     }
     const path = [resolved.root, ...resolved.segments].join('/');
-    const [row]: FolderRow[] = await this.dataSource.query(
-      `SELECT ${FOLDER_COLUMNS} FROM wiki.folders f
-        WHERE f.company_id = $1 AND f.lane = $2 AND f.lane_owner_id IS NOT DISTINCT FROM $3
-          AND lower(f.path) = lower($4) AND f.deleted_at IS NULL`,
-      [actor.companyId, resolved.lane, resolved.ownerId, path],
+    const row = await this.folders.findByPath(
+      this.dataSource.manager,
+      actor.companyId,
+      resolved,
+      path,
+      false,
     );
     if (!row) throw AppError.notFound(`No folder at ${path}.`);
     return folderView(row);
-  }
-
-  private childrenFilter(
-    actor: Actor,
-    resolved: ResolvedFolderPath,
-    folder: FolderView,
-    params: unknown[],
-  ): string {
-    if (folder.id) {
-      params.push(folder.id);
-      return `f.parent_id = $${params.length}`;
-    }
-    params.push(actor.companyId, resolved.lane, resolved.ownerId);
-    const n = params.length;
-    return `f.parent_id IS NULL AND f.company_id = $${n - 2} AND f.lane = $${n - 1}
-            AND f.lane_owner_id IS NOT DISTINCT FROM $${n}`;
-  }
-
-  private async countSubfolders(
-    actor: Actor,
-    resolved: ResolvedFolderPath,
-    folder: FolderView,
-  ): Promise<number> {
-    const params: unknown[] = [];
-    const filter = this.childrenFilter(actor, resolved, folder, params);
-    const [row]: { count: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS count FROM wiki.folders f WHERE ${filter} AND f.deleted_at IS NULL`,
-      params,
-    );
-    return Number(row.count);
-  }
-
-  private async subfolders(
-    actor: Actor,
-    resolved: ResolvedFolderPath,
-    folder: FolderView,
-    limit: number,
-    offset: number,
-  ): Promise<FolderRow[]> {
-    const params: unknown[] = [];
-    const filter = this.childrenFilter(actor, resolved, folder, params);
-    params.push(limit, offset);
-    return this.dataSource.query(
-      `SELECT ${FOLDER_COLUMNS} FROM wiki.folders f
-        WHERE ${filter} AND f.deleted_at IS NULL
-        ORDER BY lower(f.name), f.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-  }
-
-  private async pages(
-    actor: Actor,
-    resolved: { lane: LaneKind; ownerId: string | null },
-    folderPath: string,
-    limit: number,
-    offset: number,
-  ): Promise<PageRow[]> {
-    const params: unknown[] = [
-      actor.companyId,
-      resolved.lane,
-      resolved.ownerId ?? ZERO_UUID,
-      folderPath,
-    ];
-    const visible = visiblePagesSql('p', actor, params);
-    const person = `$${params.length - 1}`;
-    params.push(limit, offset);
-    return this.dataSource.query(
-      `SELECT ${PAGE_COLUMNS},
-              ${contentReadableSql('p', person)} AS can_read
-         FROM wiki.pages p
-        WHERE p.company_id = $1 AND p.lane = $2
-          AND coalesce(p.lane_owner_id, '${ZERO_UUID}') = $3::uuid
-          AND lower(p.folder_path) = lower($4) AND ${visible}
-        ORDER BY lower(p.title), p.id
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
   }
 }
 

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
 import { AppError } from '@cw/platform';
-import { wikiError } from '../errors/wiki-errors';
 import { DataSource, type EntityManager } from 'typeorm';
-import { joinPath } from '../lanes/lane-path';
-import { FolderPaths } from '../pages/folder-paths.service';
-import { FOLDER_COLUMNS, type FolderRow, type FolderView, folderView } from './folder-view';
-import { FolderWriter } from './folder-write.service';
-import { lockLanes, sameLane } from './lane-lock';
+import { wikiError } from '../errors/wiki-errors';
+import { joinPath, type LaneRef, sameLane } from '../lanes/lane-path';
+import { PageRepository } from '../pages/page.repository';
+import { FolderRepository } from './folder.repository';
+import { FolderPathsService } from './folder-paths.service';
+import { type FolderView, folderView } from './folder-view';
+import { FolderWriteService } from './folder-write.service';
 import { retryOnTreeChange } from './tree-retry';
 
 export interface FolderMoveResponse {
@@ -28,11 +29,13 @@ export interface FolderMoveResponse {
  * `folders.path` and every page's `folder_path` are rewritten.
  */
 @Injectable()
-export class FolderMover {
+export class FolderMoveService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly folders: FolderPaths,
-    private readonly writer: FolderWriter,
+    private readonly paths: FolderPathsService,
+    private readonly writer: FolderWriteService,
+    private readonly folders: FolderRepository,
+    private readonly pages: PageRepository,
   ) {}
 
   async move(actor: Actor, fromPath: string, toPath: string): Promise<FolderMoveResponse> {
@@ -57,7 +60,7 @@ export class FolderMover {
     try {
       return await retryOnTreeChange(() =>
         this.dataSource.transaction(async (manager) => {
-          await lockLanes(manager, actor, [from]);
+          await this.folders.lockLanes(manager, actor.companyId, [from]);
           return this.moveLocked(manager, actor, from, source, to, target);
         }),
       );
@@ -70,23 +73,14 @@ export class FolderMover {
   private async moveLocked(
     manager: EntityManager,
     actor: Actor,
-    lane: { lane: string; ownerId: string | null },
+    lane: LaneRef,
     source: string,
     to: { root: string; segments: string[] },
     target: string,
   ): Promise<FolderMoveResponse> {
-    const findLive = async (path: string, lock: boolean): Promise<FolderRow | undefined> => {
-      const [row]: FolderRow[] = await manager.query(
-        `SELECT ${FOLDER_COLUMNS} FROM wiki.folders f
-          WHERE f.company_id = $1 AND f.lane = $2 AND f.lane_owner_id IS NOT DISTINCT FROM $3
-            AND lower(f.path) = lower($4) AND f.deleted_at IS NULL ${lock ? 'FOR UPDATE OF f' : ''}`,
-        [actor.companyId, lane.lane, lane.ownerId, path],
-      );
-      return row;
-    };
-    const folder = await findLive(source, true);
+    const folder = await this.folders.findByPath(manager, actor.companyId, lane, source, true);
     if (!folder) throw AppError.notFound(`No folder at ${source}.`);
-    const existing = await findLive(target, false);
+    const existing = await this.folders.findByPath(manager, actor.companyId, lane, target, false);
     if (existing && existing.id !== folder.id) throw taken(target);
     if (folder.path === target) {
       return {
@@ -97,56 +91,34 @@ export class FolderMover {
         moved_pages: 0,
       };
     }
-    const parent = await this.folders.ensure(
+    const parent = await this.paths.ensure(
       manager,
       actor,
       joinPath(to.root, to.segments.slice(0, -1)),
     );
-    // The subtree, parents before children, locked against concurrent inserts and moves.
-    const subtree: FolderRow[] = await manager.query(
-      `WITH RECURSIVE tree AS (
-         SELECT id, 0 AS depth FROM wiki.folders WHERE id = $1
-         UNION ALL
-         SELECT c.id, tree.depth + 1 FROM wiki.folders c JOIN tree ON c.parent_id = tree.id
-          WHERE c.deleted_at IS NULL)
-       SELECT ${FOLDER_COLUMNS} FROM wiki.folders f JOIN tree ON tree.id = f.id
-        ORDER BY tree.depth, f.id
-        FOR UPDATE OF f`,
-      [folder.id],
-    );
-    const newPaths = new Map<string, string>([[folder.id, target]]);
+    const subtree = await this.folders.lockSubtree(manager, folder.id);
+    const descendantPaths = new Map<string, string>();
+    const newPathOf = (id: string | null): string | undefined =>
+      id === folder.id ? target : descendantPaths.get(id ?? '');
     for (const row of subtree) {
       if (row.id === folder.id) continue;
-      const parentPath = newPaths.get(row.parent_id ?? '');
-      if (parentPath !== undefined) newPaths.set(row.id, `${parentPath}/${row.name}`);
+      const parentPath = newPathOf(row.parent_id);
+      if (parentPath !== undefined) descendantPaths.set(row.id, `${parentPath}/${row.name}`);
     }
-    const ids = [...newPaths.keys()];
-    await manager.query(
-      `UPDATE wiki.folders SET parent_id = $2, name = $3, path = $4 WHERE id = $1`,
-      [folder.id, parent.folderId, to.segments.at(-1), target],
-    );
-    await manager.query(
-      `UPDATE wiki.folders f SET path = v.path
-         FROM unnest($1::uuid[], $2::text[]) AS v(id, path)
-        WHERE f.id = v.id AND f.id <> $3`,
-      [ids, ids.map((id) => newPaths.get(id)), folder.id],
-    );
-    // TypeORM answers an UPDATE with [rows, affected row count].
-    const [, movedPages]: [unknown[], number] = await manager.query(
-      `UPDATE wiki.pages p SET folder_path = f.path, updated_at = now()
-         FROM wiki.folders f
-        WHERE f.id = p.folder_id AND p.folder_id = ANY($1::uuid[]) AND p.folder_path <> f.path`,
-      [ids],
-    );
-    const [moved]: FolderRow[] = await manager.query(
-      `SELECT ${FOLDER_COLUMNS} FROM wiki.folders f WHERE f.id = $1`,
-      [folder.id],
-    );
+    await this.folders.move(manager, folder.id, {
+      parentId: parent.folderId,
+      name: to.segments.at(-1)!,
+      path: target,
+    });
+    await this.folders.setPaths(manager, descendantPaths);
+    const movedIds = [folder.id, ...descendantPaths.keys()];
+    const movedPages = await this.pages.followFolderPaths(manager, movedIds);
+    const moved = await this.folders.findById(manager, folder.id);
     return {
       outcome: 'moved',
       from: folder.path,
-      folder: folderView(moved),
-      moved_folders: ids.length,
+      folder: folderView(moved!),
+      moved_folders: movedIds.length,
       moved_pages: movedPages,
     };
   }

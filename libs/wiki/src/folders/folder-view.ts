@@ -1,19 +1,7 @@
 import type { LaneKind } from '../lanes/lane-path';
-import type { PageRow } from '../pages/page-row';
+import type { PageRecord } from '../pages/page.repository';
 import { pageSummary, type PageSummaryView } from '../pages/page-view';
-
-/** A folder as the queries of this module select it. */
-export interface FolderRow {
-  id: string;
-  lane: LaneKind;
-  lane_owner_id: string | null;
-  parent_id: string | null;
-  name: string;
-  path: string;
-  created_at: Date;
-}
-
-export const FOLDER_COLUMNS = `f.id, f.lane, f.lane_owner_id, f.parent_id, f.name, f.path, f.created_at`;
+import type { FolderRecord } from './folder.repository';
 
 export interface FolderView {
   type: 'folder';
@@ -35,7 +23,7 @@ export interface FolderPageView extends PageSummaryView {
 
 export type FolderEntryView = FolderView | FolderPageView;
 
-export function folderView(row: FolderRow): FolderView {
+export function folderView(row: FolderRecord): FolderView {
   return {
     type: 'folder',
     id: row.id,
@@ -51,6 +39,6 @@ export function laneRootView(lane: LaneKind, name: string, path: string): Folder
   return { type: 'folder', id: null, name, path, lane, lane_root: true, created_at: null };
 }
 
-export function folderPageView(row: PageRow): FolderPageView {
+export function folderPageView(row: PageRecord): FolderPageView {
   return { type: 'page', ...pageSummary(row), restricted: row.restricted, can_read: row.can_read };
 }

@@ -9,24 +9,22 @@ import {
 import type { Actor } from '@cw/domain';
 import { CurrentActor, ErrorEnvelopeSchema, RoutePolicy } from '@cw/platform';
 import type { FastifyReply } from 'fastify';
-import {
-  CreateFolderDto,
-  FolderListQueryDto,
-  FolderPathQueryDto,
-  MoveFolderDto,
-} from './dtos/folder.dtos';
-import { FolderListing, type FolderListResponse } from './folder-listing.service';
-import { FolderMover, type FolderMoveResponse } from './folder-move.service';
+import { CreateFolderDto } from './dtos/create-folder.dto';
+import { FolderListQueryDto } from './dtos/folder-list-query.dto';
+import { FolderPathQueryDto } from './dtos/folder-path-query.dto';
+import { MoveFolderDto } from './dtos/move-folder.dto';
+import { FolderListingService, type FolderListResponse } from './folder-listing.service';
+import { FolderMoveService, type FolderMoveResponse } from './folder-move.service';
 import type { FolderView } from './folder-view';
-import { FolderWriter } from './folder-write.service';
+import { FolderWriteService } from './folder-write.service';
 
 @ApiTags('wiki')
 @Controller('api/wiki/folders')
 export class FoldersController {
   constructor(
-    private readonly listing: FolderListing,
-    private readonly writer: FolderWriter,
-    private readonly mover: FolderMover,
+    private readonly listing: FolderListingService,
+    private readonly writer: FolderWriteService,
+    private readonly mover: FolderMoveService,
   ) {}
 
   @Get()

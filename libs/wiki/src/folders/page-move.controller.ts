@@ -8,14 +8,14 @@ import {
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
 import { CurrentActor, ErrorEnvelopeSchema, RoutePolicy } from '@cw/platform';
-import { parsePageRef } from '../pages/page-row';
-import { MovePageDto } from './dtos/folder.dtos';
-import { PageMover, type PageMoveResponse } from './page-move.service';
+import { parsePageRef } from '../pages/page-ref';
+import { MovePageDto } from './dtos/move-page.dto';
+import { PageMoveService, type PageMoveResponse } from './page-move.service';
 
 @ApiTags('wiki')
 @Controller('api/wiki/pages')
 export class PageMoveController {
-  constructor(private readonly mover: PageMover) {}
+  constructor(private readonly mover: PageMoveService) {}
 
   @Post(':page_id/move')
   @HttpCode(200)

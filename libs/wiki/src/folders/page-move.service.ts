@@ -2,17 +2,18 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
 import { AppError, validationError } from '@cw/platform';
-import { wikiError } from '../errors/wiki-errors';
 import { DataSource, type EntityManager } from 'typeorm';
-import { canWriteLane, type LaneKind, type LaneRef } from '../lanes/lane-path';
-import { LaneResolver } from '../lanes/lane-resolver.service';
-import { FolderPaths } from '../pages/folder-paths.service';
-import { PageReader } from '../pages/page-reader.service';
-import { assertEditable, type PageRef, type PageRow, pathOf } from '../pages/page-row';
-import { pageSummary, type PageSummaryView } from '../pages/page-view';
+import { wikiError } from '../errors/wiki-errors';
+import { canWriteLane, type LaneRef, sameLane } from '../lanes/lane-path';
+import { LaneResolverService } from '../lanes/lane-resolver.service';
+import { type PagePlacement, type PageRecord, PageRepository } from '../pages/page.repository';
+import { PageReader } from '../pages/page-reader';
+import type { PageRef } from '../pages/page-ref';
+import { pageSummary, type PageSummaryView, pathOf } from '../pages/page-view';
 import { PageVersionsWriter } from '../pages/page-versions.writer';
-import type { MovePageDto } from './dtos/folder.dtos';
-import { lockLanes, sameLane } from './lane-lock';
+import type { MovePageDto } from './dtos/move-page.dto';
+import { FolderRepository } from './folder.repository';
+import { FolderPathsService } from './folder-paths.service';
 import { FolderTreeChanged, retryOnTreeChange } from './tree-retry';
 
 export interface PageMoveResponse {
@@ -25,25 +26,21 @@ export interface PageMoveResponse {
   version_written: number | null;
 }
 
-interface Placement extends LaneRef {
-  lane: LaneKind;
-  folderId: string | null;
-  folderPath: string;
-}
-
 /**
  * Moves a page to another folder (created like mkdir -p) and/or renames it. Any lane the actor
  * can write is a valid target, so a page can cross lanes (a private note published to the
  * Company lane, a team page taken into Private); the page row is locked for the whole change.
  */
 @Injectable()
-export class PageMover {
+export class PageMoveService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pages: PageReader,
-    private readonly lanes: LaneResolver,
-    private readonly folders: FolderPaths,
+    private readonly reader: PageReader,
+    private readonly lanes: LaneResolverService,
+    private readonly paths: FolderPathsService,
     private readonly versions: PageVersionsWriter,
+    private readonly pages: PageRepository,
+    private readonly folders: FolderRepository,
   ) {}
 
   async move(actor: Actor, ref: PageRef, body: MovePageDto): Promise<PageMoveResponse> {
@@ -68,20 +65,24 @@ export class PageMover {
     ref: PageRef,
     body: MovePageDto,
   ): Promise<PageMoveResponse> {
-    const seen = await this.pages.get(actor, ref, { manager });
-    assertEditable(actor, seen);
+    const seen = await this.reader.get(actor, ref, { manager });
+    this.reader.assertEditable(actor, seen);
     const target = body.path === undefined ? null : await this.lanes.resolve(actor, body.path);
     if (target && !canWriteLane(actor, target)) {
       throw AppError.accessDenied(`You cannot write in ${target.root}.`);
     }
     const sourceLane: LaneRef = { lane: seen.lane, ownerId: seen.lane_owner_id };
-    await lockLanes(manager, actor, target ? [sourceLane, target] : [sourceLane]);
-    const page = await this.pages.get(actor, ref, { manager, lock: true });
+    await this.folders.lockLanes(
+      manager,
+      actor.companyId,
+      target ? [sourceLane, target] : [sourceLane],
+    );
+    const page = await this.reader.get(actor, ref, { manager, lock: true });
     // Another move took the page to another lane between the two reads: start over.
     if (!sameLane({ lane: page.lane, ownerId: page.lane_owner_id }, sourceLane)) {
       throw new FolderTreeChanged();
     }
-    assertEditable(actor, page);
+    this.reader.assertEditable(actor, page);
     const placement =
       body.path === undefined ? placementOf(page) : await this.place(manager, actor, body.path);
     const title = body.title ?? page.title;
@@ -100,30 +101,20 @@ export class PageMover {
         version_written: null,
       };
     }
-    const [clash]: unknown[] = await manager.query(
-      `SELECT 1 FROM wiki.pages
-        WHERE company_id = $1 AND lane = $2 AND lane_owner_id IS NOT DISTINCT FROM $3
-          AND lower(folder_path) = lower($4) AND lower(title) = lower($5)
-          AND deleted_at IS NULL AND id <> $6`,
-      [actor.companyId, placement.lane, placement.ownerId, placement.folderPath, title, page.id],
-    );
-    if (clash) {
+    const place = {
+      companyId: actor.companyId,
+      lane: placement.lane,
+      laneOwnerId: placement.ownerId,
+      folderPath: placement.folderPath,
+    };
+    if (await this.pages.isPathTaken(manager, place, title, page.id)) {
       throw wikiError(
         'PAGE_PATH_TAKEN',
         `A page titled "${title}" already exists in ${placement.folderPath}.`,
         { details: { path: `${placement.folderPath}/${title}` } },
       );
     }
-    if (relocating) {
-      // A page that leaves the Private lane is no longer an Inbox page that upserts resolve to.
-      await manager.query(
-        `UPDATE wiki.pages
-            SET lane = $2, lane_owner_id = $3, folder_id = $4, folder_path = $5, updated_at = now(),
-                inbox_key = CASE WHEN $2 = 'private' THEN inbox_key END
-          WHERE id = $1`,
-        [page.id, placement.lane, placement.ownerId, placement.folderId, placement.folderPath],
-      );
-    }
+    if (relocating) await this.pages.relocate(manager, page.id, placement);
     let versionWritten: number | null = null;
     if (renaming) {
       const saved = await this.versions.writeHead(
@@ -135,7 +126,7 @@ export class PageMover {
       );
       versionWritten = saved.version;
     }
-    const moved = await this.pages.get(actor, { kind: 'legacy', id: page.id }, { manager });
+    const moved = await this.reader.get(actor, { kind: 'legacy', id: page.id }, { manager });
     return {
       outcome: 'moved',
       previous_path: previousPath,
@@ -146,30 +137,19 @@ export class PageMover {
   }
 
   /** The target folder, created if missing, with its stored spelling. */
-  private async place(manager: EntityManager, actor: Actor, path: string): Promise<Placement> {
-    const placed = await this.folders.ensure(manager, actor, path);
-    if (!placed.folderId) {
-      return {
-        lane: placed.lane,
-        ownerId: placed.ownerId,
-        folderId: null,
-        folderPath: placed.root,
-      };
-    }
-    const [folder]: { path: string }[] = await manager.query(
-      `SELECT path FROM wiki.folders WHERE id = $1`,
-      [placed.folderId],
-    );
+  private async place(manager: EntityManager, actor: Actor, path: string): Promise<PagePlacement> {
+    const placed = await this.paths.ensure(manager, actor, path);
+    const folder = placed.folderId ? await this.folders.findById(manager, placed.folderId) : null;
     return {
       lane: placed.lane,
       ownerId: placed.ownerId,
       folderId: placed.folderId,
-      folderPath: folder.path,
+      folderPath: folder ? folder.path : placed.root,
     };
   }
 }
 
-function placementOf(page: PageRow): Placement {
+function placementOf(page: PageRecord): PagePlacement {
   return {
     lane: page.lane,
     ownerId: page.lane_owner_id,

@@ -53,20 +53,13 @@ export function joinPath(root: string, segments: readonly string[]): string {
   return [root, ...segments].join('/');
 }
 
-/** The display root of a lane as the actor sees it. */
-export function laneRoot(lane: LaneKind, teamName: string | null): string {
-  if (lane === 'private') return '/Private';
-  if (lane === 'company') return '/Company';
-  return `/Teams/${teamName ?? '?'}`;
-}
-
-export function privateLaneOf(actor: Actor): LaneRef {
-  return { lane: 'private', ownerId: actor.personId };
-}
-
 /** Writing into a lane: the owner (private), a member (team) or any member (company). */
 export function canWriteLane(actor: Actor, lane: LaneRef): boolean {
   if (lane.lane === 'private') return lane.ownerId === actor.personId;
   if (lane.lane === 'team') return lane.ownerId !== null && actor.teamIds.includes(lane.ownerId);
   return true;
+}
+
+export function sameLane(a: LaneRef, b: LaneRef): boolean {
+  return a.lane === b.lane && (a.ownerId ?? null) === (b.ownerId ?? null);
 }

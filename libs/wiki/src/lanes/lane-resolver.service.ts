@@ -7,7 +7,7 @@ import { type LaneRef, type ParsedFolderPath, parseFolderPath } from './lane-pat
 export interface ResolvedFolderPath extends ParsedFolderPath, LaneRef {}
 
 @Injectable()
-export class LaneResolver {
+export class LaneResolverService {
   constructor(private readonly directory: DirectoryService) {}
 
   /**

@@ -2,24 +2,6 @@
 export const STANDING_MEMORY_FOLDER = '/Private';
 export const STANDING_MEMORY_TITLE = 'My assistant memory';
 
-/** The standing memory page of the caller's Private lane, matched case-insensitively. */
-export function standingMemorySql(alias: string): string {
-  return `(${alias}.lane = 'private' AND NOT ${alias}.is_folder_index
-      AND lower(${alias}.folder_path) = '${STANDING_MEMORY_FOLDER.toLowerCase()}'
-      AND lower(${alias}.title) = '${STANDING_MEMORY_TITLE.toLowerCase()}')`;
-}
-
-/**
- * Workflow memory, which the bootstrap leaves out: a page whose folder is `/Private/Workflows`
- * or below it, or that has a folder named `Workflow memory` anywhere on its folder path below the
- * lane root (any lane). Names compare case-insensitively.
- */
-export function workflowMemorySql(alias: string): string {
-  const folder = `lower(${alias}.folder_path)`;
-  return `(${folder} ~ '^/private/workflows(/|$)'
-      OR (regexp_replace(${folder}, '^/(private|company|teams/[^/]*)', '') || '/') LIKE '%/workflow memory/%')`;
-}
-
 /** One to three sentences an agent can act on. */
 export function memoryGuidance(state: {
   standing: 'present' | 'empty_or_missing';

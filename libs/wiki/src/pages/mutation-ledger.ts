@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
-import { AppError } from '@cw/platform';
-import { wikiError } from '../errors/wiki-errors';
+import type { AppError } from '@cw/platform';
 import type { EntityManager } from 'typeorm';
+import { wikiError } from '../errors/wiki-errors';
+import { type PageMutationKey, PageMutationRepository } from './page-mutation.repository';
 
 export interface StoredMutation<T> {
   status: number;
@@ -31,22 +32,21 @@ export function requestHash(operation: string, pageId: string, body: unknown): B
  */
 @Injectable()
 export class MutationLedger {
+  constructor(private readonly mutations: PageMutationRepository) {}
+
   async find<T>(
     manager: EntityManager,
     actor: Actor,
     mutationId: string,
     hash: Buffer,
   ): Promise<StoredMutation<T> | null> {
-    const [row]: { request_hash: Buffer; status: number; response: T }[] = await manager.query(
-      `SELECT request_hash, status, response FROM wiki.page_mutations
-        WHERE company_id = $1 AND person_id = $2 AND mutation_id = $3`,
-      [actor.companyId, actor.personId, mutationId],
-    );
+    const row = await this.mutations.find(manager, keyOf(actor, mutationId));
     if (!row) return null;
-    if (!row.request_hash.equals(hash)) {
+    if (!row.requestHash.equals(hash)) {
       throw reusedError(mutationId);
     }
-    return { status: row.status, response: row.response };
+    // The response stored under this hash is the one a request of type T answered.
+    return { status: row.status, response: row.response as T };
   }
 
   async record(
@@ -57,22 +57,19 @@ export class MutationLedger {
     stored: StoredMutation<unknown>,
   ): Promise<void> {
     try {
-      await manager.query(
-        `INSERT INTO wiki.page_mutations (company_id, person_id, mutation_id, request_hash, status, response)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          actor.companyId,
-          actor.personId,
-          mutationId,
-          hash,
-          stored.status,
-          JSON.stringify(stored.response),
-        ],
-      );
+      await this.mutations.insert(manager, keyOf(actor, mutationId), {
+        requestHash: hash,
+        status: stored.status,
+        response: stored.response,
+      });
     } catch (error) {
       // The same id committed meanwhile for another page: this request is not that one.
       if (isUniqueViolation(error)) throw reusedError(mutationId);
       throw error;
     }
   }
+}
+
+function keyOf(actor: Actor, mutationId: string): PageMutationKey {
+  return { companyId: actor.companyId, personId: actor.personId, mutationId };
 }

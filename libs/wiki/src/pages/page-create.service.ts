@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
-import { AppError } from '@cw/platform';
-import { wikiError } from '../errors/wiki-errors';
 import type { EntityManager } from 'typeorm';
-import { FolderPaths } from './folder-paths.service';
-import { PAGE_COLUMNS, type PageRow } from './page-row';
+import { wikiError } from '../errors/wiki-errors';
+import { FolderPathsService } from '../folders/folder-paths.service';
+import { PageRepository, type PageRecord } from './page.repository';
 import { PageVersionsWriter, type Provenance } from './page-versions.writer';
 
 export const INBOX_PATH = '/Private/Inbox';
@@ -19,9 +18,10 @@ export interface NewPage {
 
 /** Creates a page with its first version, creating missing folders on the way. */
 @Injectable()
-export class PageCreator {
+export class PageCreateService {
   constructor(
-    private readonly folders: FolderPaths,
+    private readonly paths: FolderPathsService,
+    private readonly pages: PageRepository,
     private readonly versions: PageVersionsWriter,
   ) {}
 
@@ -31,34 +31,25 @@ export class PageCreator {
     actor: Actor,
     page: NewPage,
     provenance: Provenance = {},
-  ): Promise<PageRow | null> {
-    const placement = await this.folders.ensure(manager, actor, page.path ?? INBOX_PATH);
-    const [row]: PageRow[] = await manager.query(
-      `INSERT INTO wiki.pages (company_id, lane, lane_owner_id, folder_id, folder_path, title, content_md, created_by, inbox_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT DO NOTHING
-       RETURNING ${PAGE_COLUMNS.replace(/p\./g, '')}, true AS can_read`,
-      [
-        actor.companyId,
-        placement.lane,
-        placement.ownerId,
-        placement.folderId,
-        placement.folderPath,
-        page.title,
-        page.markdown,
-        actor.personId,
-        page.inboxKey ?? null,
-      ],
-    );
+  ): Promise<PageRecord | null> {
+    const placement = await this.paths.ensure(manager, actor, page.path ?? INBOX_PATH);
+    const row = await this.pages.insertUnlessTaken(manager, {
+      companyId: actor.companyId,
+      lane: placement.lane,
+      laneOwnerId: placement.ownerId,
+      folderId: placement.folderId,
+      folderPath: placement.folderPath,
+      title: page.title,
+      contentMd: page.markdown,
+      createdBy: actor.personId,
+      inboxKey: page.inboxKey ?? null,
+    });
     if (!row) return null;
-    await this.versions.insertVersion(
+    await this.versions.writeFirst(
       manager,
       actor,
       row.id,
-      1,
       { title: page.title, content: page.markdown },
-      false,
-      null,
       provenance,
     );
     return row;
@@ -69,7 +60,7 @@ export class PageCreator {
     actor: Actor,
     page: NewPage,
     provenance: Provenance = {},
-  ): Promise<PageRow> {
+  ): Promise<PageRecord> {
     try {
       const created = await this.tryCreate(manager, actor, page, provenance);
       if (created) return created;

@@ -2,11 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { EditRequestDto } from './dtos/edit-request.dto';
 import { type EditReport, planEdits, type Refusal } from './editing';
-import type { EditRequestDto } from './dtos/page-write.dtos';
 import { MutationLedger, requestHash } from './mutation-ledger';
-import { PageReader } from './page-reader.service';
-import { assertEditable, type PageRef, type PageRow, pathOf } from './page-row';
+import type { PageRecord } from './page.repository';
+import { PageReader } from './page-reader';
+import type { PageRef } from './page-ref';
+import { PageVersionRepository } from './page-version.repository';
+import { pathOf } from './page-view';
 import { PageVersionsWriter } from './page-versions.writer';
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -36,15 +39,16 @@ export interface EditResponse {
 export class PageEditService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pages: PageReader,
-    private readonly versions: PageVersionsWriter,
+    private readonly reader: PageReader,
+    private readonly writer: PageVersionsWriter,
+    private readonly versions: PageVersionRepository,
     private readonly ledger: MutationLedger,
   ) {}
 
   async edit(actor: Actor, ref: PageRef, request: EditRequestDto): Promise<EditResponse> {
     const maxAttempts = request.max_attempts ?? DEFAULT_MAX_ATTEMPTS;
     return this.dataSource.transaction(async (manager) => {
-      const page = await this.pages.get(actor, ref, { manager, lock: true });
+      const page = await this.reader.get(actor, ref, { manager, lock: true });
       const hash = requestHash('edit', page.id, {
         expected_version: request.expected_version,
         edits: request.edits.map((edit) => [edit.find, edit.replace, edit.all === true]),
@@ -62,7 +66,7 @@ export class PageEditService {
           ...stored.response,
           mutation: { mutation_id: request.mutation_id, replayed: true },
         };
-      assertEditable(actor, page);
+      this.reader.assertEditable(actor, page);
 
       const response = await this.plan(manager, actor, page, request, maxAttempts);
       await this.ledger.record(manager, actor, request.mutation_id, hash, {
@@ -76,7 +80,7 @@ export class PageEditService {
   private async plan(
     manager: EntityManager,
     actor: Actor,
-    page: PageRow,
+    page: PageRecord,
     request: EditRequestDto,
     maxAttempts: number,
   ): Promise<EditResponse> {
@@ -124,10 +128,14 @@ export class PageEditService {
         },
       );
     }
-    const baseContent = behind
-      ? await this.contentAt(manager, page.id, request.expected_version)
+    const seen = behind
+      ? await this.versions.findHeadBody(manager, page.id, request.expected_version)
       : null;
-    const plan = planEdits({ head: page.content_md, base: baseContent, edits: request.edits });
+    const plan = planEdits({
+      head: page.content_md,
+      base: seen?.content ?? null,
+      edits: request.edits,
+    });
     switch (plan.outcome) {
       case 'refused':
         return base('refused', plan.refusal.message, { refusal: plan.refusal });
@@ -144,7 +152,7 @@ export class PageEditService {
           },
         );
       case 'applied': {
-        const saved = await this.versions.writeHead(
+        const saved = await this.writer.writeHead(
           manager,
           actor,
           page,
@@ -170,17 +178,5 @@ export class PageEditService {
         );
       }
     }
-  }
-
-  private async contentAt(
-    manager: EntityManager,
-    pageId: string,
-    version: number,
-  ): Promise<string | null> {
-    const [row]: { content_md: string }[] = await manager.query(
-      `SELECT content_md FROM wiki.page_versions WHERE page_id = $1 AND version = $2 AND NOT is_draft`,
-      [pageId, version],
-    );
-    return row?.content_md ?? null;
   }
 }

@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
-import { wikiError } from '../errors/wiki-errors';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AppendRequestDto, ReplacementRequestDto } from './dtos/page-write.dtos';
+import { wikiError } from '../errors/wiki-errors';
+import type { AppendRequestDto } from './dtos/append-request.dto';
+import type { ReplacementRequestDto } from './dtos/replacement-request.dto';
 import { MutationLedger, requestHash } from './mutation-ledger';
-import { PageReader } from './page-reader.service';
-import { assertEditable, type PageRef, type PageRow, pathOf } from './page-row';
+import { type PageRecord, PageRepository } from './page.repository';
+import { PageReader } from './page-reader';
+import type { PageRef } from './page-ref';
+import { PageVersionRepository } from './page-version.repository';
+import { pathOf } from './page-view';
 import { PageVersionsWriter } from './page-versions.writer';
 
 export type SaveOutcome = 'applied' | 'no_change' | 'newer_version_available' | 'stale_noop';
@@ -45,8 +49,10 @@ export function appendMarkdown(content: string, addition: string): string {
 export class PageSaveService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pages: PageReader,
-    private readonly versions: PageVersionsWriter,
+    private readonly reader: PageReader,
+    private readonly writer: PageVersionsWriter,
+    private readonly pages: PageRepository,
+    private readonly versions: PageVersionRepository,
     private readonly ledger: MutationLedger,
   ) {}
 
@@ -77,7 +83,7 @@ export class PageSaveService {
 
   private async save(actor: Actor, ref: PageRef, submission: Submission): Promise<SaveResponse> {
     return this.dataSource.transaction(async (manager) => {
-      const page = await this.pages.get(actor, ref, { manager, lock: true });
+      const page = await this.reader.get(actor, ref, { manager, lock: true });
       const hash = requestHash(submission.operation, page.id, submission.hashed);
       const stored = await this.ledger.find<SaveResponse>(
         manager,
@@ -90,7 +96,7 @@ export class PageSaveService {
           ...stored.response,
           mutation: { mutation_id: submission.mutationId, replayed: true },
         };
-      assertEditable(actor, page);
+      this.reader.assertEditable(actor, page);
       const response = await this.decide(manager, actor, page, submission);
       await this.ledger.record(manager, actor, submission.mutationId, hash, {
         status: 200,
@@ -103,7 +109,7 @@ export class PageSaveService {
   private async decide(
     manager: EntityManager,
     actor: Actor,
-    page: PageRow,
+    page: PageRecord,
     submission: Submission,
   ): Promise<SaveResponse> {
     const head = page.current_version;
@@ -145,7 +151,7 @@ export class PageSaveService {
         );
       }
       await this.assertTitleFree(manager, page, next.title);
-      const saved = await this.versions.writeHead(manager, actor, page, next, provenance);
+      const saved = await this.writer.writeHead(manager, actor, page, next, provenance);
       return respond(
         'applied',
         saved.version,
@@ -154,7 +160,7 @@ export class PageSaveService {
         next.title,
       );
     }
-    const base = await this.versionBody(manager, page.id, submission.expectedVersion);
+    const base = await this.versions.findHeadBody(manager, page.id, submission.expectedVersion);
     const intended = submission.bodyOn(base ?? { title: page.title, content: page.content_md });
     const headBody = { title: page.title, content: page.content_md };
     if (intended.title === headBody.title && intended.content === headBody.content) {
@@ -164,7 +170,7 @@ export class PageSaveService {
         `Version ${head} already holds this content; nothing was written.`,
       );
     }
-    const draft = await this.versions.writeDraft(
+    const draft = await this.writer.writeDraft(
       manager,
       actor,
       page,
@@ -182,31 +188,20 @@ export class PageSaveService {
 
   private async assertTitleFree(
     manager: EntityManager,
-    page: PageRow,
+    page: PageRecord,
     title: string,
   ): Promise<void> {
     if (title.toLowerCase() === page.title.toLowerCase()) return;
-    const [clash]: unknown[] = await manager.query(
-      `SELECT 1 FROM wiki.pages WHERE company_id = $1 AND lane = $2 AND lane_owner_id IS NOT DISTINCT FROM $3
-          AND lower(folder_path) = lower($4) AND lower(title) = lower($5) AND deleted_at IS NULL AND id <> $6`,
-      [page.company_id, page.lane, page.lane_owner_id, page.folder_path, title, page.id],
-    );
-    if (clash)
+    const place = {
+      companyId: page.company_id,
+      lane: page.lane,
+      laneOwnerId: page.lane_owner_id,
+      folderPath: page.folder_path,
+    };
+    if (await this.pages.isPathTaken(manager, place, title, page.id))
       throw wikiError(
         'PAGE_PATH_TAKEN',
         `A page titled "${title}" already exists in ${page.folder_path}.`,
       );
-  }
-
-  private async versionBody(
-    manager: EntityManager,
-    pageId: string,
-    version: number,
-  ): Promise<{ title: string; content: string } | null> {
-    const [row]: { title: string; content_md: string }[] = await manager.query(
-      `SELECT title, content_md FROM wiki.page_versions WHERE page_id = $1 AND version = $2 AND NOT is_draft`,
-      [pageId, version],
-    );
-    return row ? { title: row.title, content: row.content_md } : null;
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-import { contentReadableSql, visiblePagesSql } from '../access/visibility';
-import type { UpsertRequestDto } from './dtos/page-write.dtos';
-import { INBOX_PATH, PageCreator } from './page-create.service';
-import { LaneResolver } from '../lanes/lane-resolver.service';
-import { assertEditable, PAGE_COLUMNS, type PageRow } from './page-row';
+import { LaneResolverService } from '../lanes/lane-resolver.service';
+import type { UpsertRequestDto } from './dtos/upsert-request.dto';
+import { type PageRecord, PageRepository } from './page.repository';
+import { INBOX_PATH, PageCreateService } from './page-create.service';
+import { PageReader } from './page-reader';
 import { pageSummary, type PageSummaryView } from './page-view';
 import { PageVersionsWriter } from './page-versions.writer';
 
@@ -31,9 +31,11 @@ export function inboxKeyOf(title: string): string {
 export class PageUpsertService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly creator: PageCreator,
-    private readonly versions: PageVersionsWriter,
-    private readonly lanes: LaneResolver,
+    private readonly creator: PageCreateService,
+    private readonly reader: PageReader,
+    private readonly writer: PageVersionsWriter,
+    private readonly lanes: LaneResolverService,
+    private readonly pages: PageRepository,
   ) {}
 
   async upsert(actor: Actor, request: UpsertRequestDto): Promise<UpsertResponse> {
@@ -70,34 +72,18 @@ export class PageUpsertService {
     path: string,
     title: string,
     inboxKey: string | undefined,
-  ): Promise<PageRow | null> {
+  ): Promise<PageRecord | null> {
     const lane = await this.lanes.resolve(actor, path);
-    const params: unknown[] = [lane.lane, lane.ownerId, path, title, inboxKey ?? null];
-    const visible = visiblePagesSql('p', actor, params);
-    const person = `$${params.length - 1}`;
-    // An inbox key match wins over a path match, so that a renamed inbox page is still found.
-    const [row]: PageRow[] = await manager.query(
-      `SELECT ${PAGE_COLUMNS},
-              ${contentReadableSql('p', person)} AS can_read
-         FROM wiki.pages p
-        WHERE ${visible} AND p.lane = $1 AND p.lane_owner_id IS NOT DISTINCT FROM $2
-          AND (($5::text IS NOT NULL AND p.inbox_key = $5)
-               OR (lower(p.folder_path) = lower($3) AND lower(p.title) = lower($4)))
-        ORDER BY (p.inbox_key IS NOT DISTINCT FROM $5) DESC
-        LIMIT 1
-        FOR UPDATE OF p`,
-      params,
-    );
-    return row ?? null;
+    return this.pages.findForUpsert(manager, actor, lane, path, title, inboxKey ?? null);
   }
 
   private async saveExisting(
     manager: EntityManager,
     actor: Actor,
-    page: PageRow,
+    page: PageRecord,
     request: UpsertRequestDto,
   ): Promise<UpsertResponse> {
-    assertEditable(actor, page);
+    this.reader.assertEditable(actor, page);
     const ids = { page_id: Number(page.id), page_public_id: page.public_id };
     const provenance = { message: request.message };
     const body = { title: page.title, content: request.markdown };
@@ -111,7 +97,7 @@ export class PageUpsertService {
           page: pageSummary(page),
         };
       }
-      const draft = await this.versions.writeDraft(
+      const draft = await this.writer.writeDraft(
         manager,
         actor,
         page,
@@ -136,7 +122,7 @@ export class PageUpsertService {
         page: pageSummary(page),
       };
     }
-    const saved = await this.versions.writeHead(manager, actor, page, body, provenance);
+    const saved = await this.writer.writeHead(manager, actor, page, body, provenance);
     return {
       outcome: 'saved',
       saved: ids,

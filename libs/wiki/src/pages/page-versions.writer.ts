@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import type { EntityManager } from 'typeorm';
-import type { PageRow } from './page-row';
+import { PageRepository, type PageRecord } from './page.repository';
+import { PageVersionRepository } from './page-version.repository';
 
 export interface Provenance {
   message?: string | null;
@@ -12,6 +13,8 @@ export interface Provenance {
 export interface SavedVersion {
   version: number;
 }
+
+type Body = { title: string; content: string };
 
 function sourceKindOf(actor: Actor): string {
   return actor.credential.kind === 'session'
@@ -27,86 +30,81 @@ function sourceKindOf(actor: Actor): string {
  */
 @Injectable()
 export class PageVersionsWriter {
+  constructor(
+    private readonly pages: PageRepository,
+    private readonly versions: PageVersionRepository,
+  ) {}
+
   async writeHead(
     manager: EntityManager,
     actor: Actor,
-    page: PageRow,
-    body: { title: string; content: string },
+    page: PageRecord,
+    body: Body,
     provenance: Provenance = {},
   ): Promise<SavedVersion> {
     const version = page.last_version + 1;
-    await manager.query(
-      `UPDATE wiki.pages SET title = $2, content_md = $3, current_version = $4, last_version = $4, updated_at = now()
-        WHERE id = $1`,
-      [page.id, body.title, body.content, version],
-    );
-    await this.insertVersion(
-      manager,
-      actor,
-      page.id,
-      version,
-      body,
-      false,
-      page.current_version,
+    await this.pages.updateHead(manager, page.id, body, version);
+    await this.insertVersion(manager, actor, page.id, version, body, {
+      isDraft: false,
+      basedOn: page.current_version,
       provenance,
-    );
+    });
     return { version };
   }
 
   async writeDraft(
     manager: EntityManager,
     actor: Actor,
-    page: PageRow,
-    body: { title: string; content: string },
+    page: PageRecord,
+    body: Body,
     basedOnVersion: number,
     provenance: Provenance = {},
   ): Promise<SavedVersion> {
     const version = page.last_version + 1;
-    await manager.query(`UPDATE wiki.pages SET last_version = $2 WHERE id = $1`, [
-      page.id,
-      version,
-    ]);
-    await this.insertVersion(
-      manager,
-      actor,
-      page.id,
-      version,
-      body,
-      true,
-      basedOnVersion,
+    await this.pages.advanceLastVersion(manager, page.id, version);
+    await this.insertVersion(manager, actor, page.id, version, body, {
+      isDraft: true,
+      basedOn: basedOnVersion,
       provenance,
-    );
+    });
     return { version };
   }
 
-  async insertVersion(
+  /** The first version of a page just created. */
+  async writeFirst(
+    manager: EntityManager,
+    actor: Actor,
+    pageId: string,
+    body: Body,
+    provenance: Provenance,
+  ): Promise<void> {
+    await this.insertVersion(manager, actor, pageId, 1, body, {
+      isDraft: false,
+      basedOn: null,
+      provenance,
+    });
+  }
+
+  private async insertVersion(
     manager: EntityManager,
     actor: Actor,
     pageId: string,
     version: number,
-    body: { title: string; content: string },
-    isDraft: boolean,
-    basedOn: number | null,
-    provenance: Provenance,
+    body: Body,
+    kind: { isDraft: boolean; basedOn: number | null; provenance: Provenance },
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO wiki.page_versions
-         (page_id, version, title, content_md, is_draft, based_on_version, author_id, message,
-          source_kind, source_provider, source_label)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        pageId,
-        version,
-        body.title,
-        body.content,
-        isDraft,
-        basedOn,
-        actor.personId,
-        provenance.message ?? null,
-        sourceKindOf(actor),
-        provenance.sourceProvider ?? null,
-        provenance.sourceLabel ?? null,
-      ],
-    );
+    await this.versions.insert(manager, {
+      pageId,
+      version,
+      title: body.title,
+      contentMd: body.content,
+      isDraft: kind.isDraft,
+      basedOnVersion: kind.basedOn,
+      authorId: actor.personId,
+      message: kind.provenance.message ?? null,
+      sourceKind: sourceKindOf(actor),
+      sourceProvider: kind.provenance.sourceProvider ?? null,
+      sourceLabel: kind.provenance.sourceLabel ?? null,
+    });
   }
 }

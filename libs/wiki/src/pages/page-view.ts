@@ -1,5 +1,4 @@
-import type { Actor } from '@cw/domain';
-import { canEdit, type PageRow, pathOf } from './page-row';
+import type { PageRecord } from './page.repository';
 
 export interface PageSummaryView {
   id: number;
@@ -29,7 +28,12 @@ export interface PageResponse {
   access: PageAccessView | null;
 }
 
-export function pageSummary(row: PageRow): PageSummaryView {
+/** A page's path: its folder path and its title. */
+export function pathOf(page: Pick<PageRecord, 'folder_path' | 'title'>): string {
+  return `${page.folder_path}/${page.title}`;
+}
+
+export function pageSummary(row: PageRecord): PageSummaryView {
   return {
     id: Number(row.id),
     public_id: row.public_id,
@@ -42,10 +46,12 @@ export function pageSummary(row: PageRow): PageSummaryView {
   };
 }
 
-/** `access: null` and no `content_md` for a restricted page the actor is not listed on. */
-export function pageResponse(actor: Actor, row: PageRow): PageResponse {
+/**
+ * `access: null` and no `content_md` for a restricted page the actor is not listed on;
+ * `editable` is PageReader.canEdit of the actor.
+ */
+export function pageResponse(row: PageRecord, editable: boolean): PageResponse {
   if (!row.can_read) return { page: pageSummary(row), title: row.title, access: null };
-  const editable = canEdit(actor, row);
   return {
     page: { ...pageSummary(row), content_md: row.content_md },
     title: row.title,

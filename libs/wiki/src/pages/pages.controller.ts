@@ -9,17 +9,15 @@ import {
 import type { Actor } from '@cw/domain';
 import { CurrentActor, RoutePolicy } from '@cw/platform';
 import { DataSource } from 'typeorm';
-import {
-  AppendRequestDto,
-  CreatePageDto,
-  EditRequestDto,
-  ReplacementRequestDto,
-  UpsertRequestDto,
-} from './dtos/page-write.dtos';
-import { PageCreator } from './page-create.service';
+import { AppendRequestDto } from './dtos/append-request.dto';
+import { CreatePageDto } from './dtos/create-page.dto';
+import { EditRequestDto } from './dtos/edit-request.dto';
+import { ReplacementRequestDto } from './dtos/replacement-request.dto';
+import { UpsertRequestDto } from './dtos/upsert-request.dto';
+import { PageCreateService } from './page-create.service';
 import { type EditResponse, PageEditService } from './page-edit.service';
-import { PageReader } from './page-reader.service';
-import { parsePageRef } from './page-row';
+import { PageReader } from './page-reader';
+import { parsePageRef } from './page-ref';
 import { PageSaveService, type SaveResponse } from './page-save.service';
 import { PageTrashService } from './page-trash.service';
 import { PageUpsertService, type UpsertResponse } from './page-upsert.service';
@@ -37,7 +35,7 @@ export class PagesController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly reader: PageReader,
-    private readonly creator: PageCreator,
+    private readonly creator: PageCreateService,
     private readonly editor: PageEditService,
     private readonly saver: PageSaveService,
     private readonly upserter: PageUpsertService,
@@ -56,7 +54,8 @@ export class PagesController {
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
   ): Promise<PageResponse> {
-    return pageResponse(actor, await this.reader.get(actor, parsePageRef(pageId)));
+    const page = await this.reader.get(actor, parsePageRef(pageId));
+    return pageResponse(page, this.reader.canEdit(actor, page));
   }
 
   @Post()
@@ -76,7 +75,7 @@ export class PagesController {
         { message: body.message },
       ),
     );
-    return pageResponse(actor, row);
+    return pageResponse(row, this.reader.canEdit(actor, row));
   }
 
   @Post('upserts')

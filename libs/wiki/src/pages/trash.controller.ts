@@ -3,7 +3,7 @@ import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
 import { CurrentActor, RoutePolicy } from '@cw/platform';
 import { PageListQueryDto } from './dtos/page-list-query.dto';
-import { parsePageRef } from './page-row';
+import { parsePageRef } from './page-ref';
 import { PageTrashService } from './page-trash.service';
 
 @ApiTags('wiki')

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DataSource } from 'typeorm';
-import { pathOf } from '../pages/page-row';
+import { PageRepository } from '../pages/page.repository';
+import type { SearchHitRecord } from '../pages/page-search.sql';
+import { pathOf } from '../pages/page-view';
 import type { SearchResponseDto, SearchResultDto } from './dtos/search-response.dto';
-import { type ParsedSearchText, parseSearchText } from './fts-query';
 import { pageUrl } from './page-url';
-import { expandPrefix, expansionOf, type PrefixExpansion, sameExpansion } from './prefix-expansion';
+import { expansionOf, type PrefixExpansion, sameExpansion } from './prefix-expansion';
 import { PrefixExpansionCache } from './prefix-expansion-cache';
-import { type SearchHitRow, searchSql } from './search-sql';
+import { SearchTermRepository } from './search-term.repository';
+import { type ParsedSearchText, parseSearchText } from './search-text';
 import { queryTermsOf } from './snippets/query-terms';
 import { snippetOf } from './snippets/snippet';
 
@@ -16,13 +18,17 @@ type Page = { limit: number; offset: number };
 /**
  * Full-text search over the pages the actor may read. Visibility is applied in SQL, so
  * restricted pages the actor is not listed on, trashed pages and other companies' pages never
- * leave the database (search-sql.ts).
+ * leave the database (pages/page-search.sql.ts).
  */
 @Injectable()
 export class WikiSearchService {
   private readonly expansions = new PrefixExpansionCache();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pages: PageRepository,
+    private readonly terms: SearchTermRepository,
+  ) {}
 
   async search(actor: Actor, text: string, page: Page): Promise<SearchResponseDto> {
     const parsed = parseSearchText(text);
@@ -42,39 +48,32 @@ export class WikiSearchService {
     actor: Actor,
     parsed: ParsedSearchText,
     page: Page,
-  ): Promise<SearchHitRow[]> {
-    if (!parsed.prefix) return this.run(actor, parsed, null, page, false);
+  ): Promise<SearchHitRecord[]> {
+    if (!parsed.prefix) return this.pages.search(actor, parsed, null, page, false);
     const { word } = parsed.prefix;
     const cached = this.expansions.get(actor.companyId, word);
     // Partial matches need no check: a stop word stays one, and the lexicon only grows.
     if (cached?.match.kind === 'lexemes') {
-      const rows = await this.run(actor, parsed, cached, page, true);
+      const rows = await this.pages.search(actor, parsed, cached, page, true);
       const current =
         rows.length > 0
           ? expansionOf(word, cached.stem, rows[0].prefix_lexemes ?? [])
-          : await expandPrefix(this.dataSource, actor.companyId, word);
+          : await this.expand(actor, word);
       if (sameExpansion(current, cached)) return rows;
       this.expansions.set(actor.companyId, current);
-      return this.run(actor, parsed, current, page, false);
+      return this.pages.search(actor, parsed, current, page, false);
     }
-    const expansion = cached ?? (await expandPrefix(this.dataSource, actor.companyId, word));
+    const expansion = cached ?? (await this.expand(actor, word));
     this.expansions.set(actor.companyId, expansion);
-    return this.run(actor, parsed, expansion, page, false);
+    return this.pages.search(actor, parsed, expansion, page, false);
   }
 
-  private run(
-    actor: Actor,
-    parsed: ParsedSearchText,
-    expansion: PrefixExpansion | null,
-    page: Page,
-    checkExpansion: boolean,
-  ): Promise<SearchHitRow[]> {
-    const { sql, params } = searchSql(actor, parsed, expansion, page, checkExpansion);
-    return this.dataSource.query(sql, params);
+  private expand(actor: Actor, word: string): Promise<PrefixExpansion> {
+    return this.terms.expandPrefix(this.dataSource.manager, actor.companyId, word);
   }
 }
 
-function toResult(row: SearchHitRow, snippet: string): SearchResultDto {
+function toResult(row: SearchHitRecord, snippet: string): SearchResultDto {
   return {
     page_id: Number(row.id),
     page_public_id: row.public_id,

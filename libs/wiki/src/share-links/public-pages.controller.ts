@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Param, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RoutePolicy } from '@cw/platform';
+import { PublicPageDto } from './dtos/public-page.dto';
 import { PublicRateLimitGuard } from './public-rate-limit.guard';
-import { PublicPageDto } from './share-link.dtos';
 import { type PublicPageView, ShareLinkService } from './share-link.service';
 
 /** Reading a shared page with no credential but the link itself; rate limited per client IP. */

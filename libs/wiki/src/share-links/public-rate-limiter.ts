@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { QueueRegistry, queuePrefix } from '@cw/queue';
+import { QueueRegistry } from '@cw/queue';
 import { PublicLinksConfig } from './public-links.config';
 
 const WINDOW_MS = 60_000;
@@ -60,7 +60,7 @@ export class PublicRateLimiter implements OnModuleInit {
       this.warn(`Redis is ${redis.status}`);
       return { ...decision, allowed: true, count: null };
     }
-    const key = `${queuePrefix()}:wiki:public-links:${client}:${window}`;
+    const key = `${this.queues.prefix}:wiki:public-links:${client}:${window}`;
     try {
       const results = await withDeadline(
         redis.multi().incr(key).expire(key, KEY_TTL_SECONDS).exec(),

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { hashToken, mintToken } from '@cw/identity';
 import { AppError } from '@cw/platform';
-import { DataSource } from 'typeorm';
-import { PageReader } from '../pages/page-reader.service';
-import { assertEditable, type PageRef, type PageRow } from '../pages/page-row';
+import { PageReader } from '../pages/page-reader';
+import type { PageRef } from '../pages/page-ref';
+import { ShareLinkRepository, type ShareLinkSummary } from './share-link.repository';
 
 export const PUBLIC_PAGE_PATH = '/public/pages/';
 /** `cwl_` and 32 random bytes in base64url: anything else cannot be a link. */
@@ -31,21 +31,13 @@ export interface PublicPageView {
   version: number;
 }
 
-interface ShareLinkRow {
-  id: string;
-  page_id: string;
-  token_prefix: string | null;
-  created_by: string;
-  created_at: Date;
-}
-
-function toView(row: ShareLinkRow): ShareLinkView {
+function toView(link: ShareLinkSummary): ShareLinkView {
   return {
-    id: row.id,
-    page_id: Number(row.page_id),
-    token_prefix: row.token_prefix,
-    created_by: row.created_by,
-    created_at: row.created_at.toISOString(),
+    id: link.id,
+    page_id: Number(link.pageId),
+    token_prefix: link.tokenPrefix,
+    created_by: link.createdBy,
+    created_at: link.createdAt.toISOString(),
   };
 }
 
@@ -56,56 +48,40 @@ function toView(row: ShareLinkRow): ShareLinkView {
 @Injectable()
 export class ShareLinkService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly pages: PageReader,
+    private readonly reader: PageReader,
+    private readonly links: ShareLinkRepository,
   ) {}
 
   async create(actor: Actor, ref: PageRef): Promise<CreatedShareLink> {
-    const page = await this.editablePage(actor, ref);
+    const page = await this.reader.getEditable(actor, ref);
     const minted = mintToken('shareLink');
-    const [row]: ShareLinkRow[] = await this.dataSource.query(
-      `INSERT INTO wiki.share_links (page_id, token_hash, token_prefix, created_by)
-       VALUES ($1, $2, $3, $4)
-       RETURNING id, page_id, token_prefix, created_by, created_at`,
-      [page.id, minted.hash, minted.displayPrefix, actor.personId],
-    );
-    return { ...toView(row), url: `${PUBLIC_PAGE_PATH}${minted.token}`, token: minted.token };
+    const link = await this.links.insert({
+      pageId: page.id,
+      tokenHash: minted.hash,
+      tokenPrefix: minted.displayPrefix,
+      createdBy: actor.personId,
+    });
+    return { ...toView(link), url: `${PUBLIC_PAGE_PATH}${minted.token}`, token: minted.token };
   }
 
   /** The page's live links, oldest first, without tokens. */
   async list(actor: Actor, ref: PageRef): Promise<ShareLinkView[]> {
-    const page = await this.editablePage(actor, ref);
-    const rows: ShareLinkRow[] = await this.dataSource.query(
-      `SELECT id, page_id, token_prefix, created_by, created_at FROM wiki.share_links
-        WHERE page_id = $1 AND revoked_at IS NULL ORDER BY created_at, id`,
-      [page.id],
-    );
-    return rows.map(toView);
+    const page = await this.reader.getEditable(actor, ref);
+    return (await this.links.listLive(page.id)).map(toView);
   }
 
   /** Revoking twice is fine; a link that never belonged to this page is 404. */
   async revoke(actor: Actor, ref: PageRef, linkId: string): Promise<void> {
-    const page = await this.editablePage(actor, ref);
-    const revoked: unknown[] = await this.dataSource.query(
-      `WITH revoked AS (
-         UPDATE wiki.share_links SET revoked_at = coalesce(revoked_at, now())
-          WHERE id = $1 AND page_id = $2 RETURNING id)
-       SELECT id FROM revoked`,
-      [linkId, page.id],
-    );
-    if (revoked.length === 0) throw AppError.notFound('No share link with that id on this page.');
+    const page = await this.reader.getEditable(actor, ref);
+    if (!(await this.links.revoke(page.id, linkId))) {
+      throw AppError.notFound('No share link with that id on this page.');
+    }
   }
 
   /** The shared page's head; unknown, revoked and trashed alike are 404. */
   async readPublic(token: string): Promise<PublicPageView> {
     if (SHARE_TOKEN.test(token)) {
-      const [row]: { title: string; content_md: string; updated_at: Date; version: number }[] =
-        await this.dataSource.query(
-          `SELECT p.title, p.content_md, p.updated_at, p.current_version AS version
-             FROM wiki.share_links l JOIN wiki.pages p ON p.id = l.page_id
-            WHERE l.token_hash = $1 AND l.revoked_at IS NULL AND p.deleted_at IS NULL`,
-          [hashToken(token)],
-        );
+      const row = await this.links.findSharedPage(hashToken(token));
       if (row) {
         return {
           title: row.title,
@@ -116,11 +92,5 @@ export class ShareLinkService {
       }
     }
     throw AppError.notFound('Nothing is shared under this link.');
-  }
-
-  private async editablePage(actor: Actor, ref: PageRef): Promise<PageRow> {
-    const page = await this.pages.get(actor, ref);
-    assertEditable(actor, page);
-    return page;
   }
 }

@@ -9,8 +9,9 @@ import {
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
 import { CurrentActor, RoutePolicy, uuidParam } from '@cw/platform';
-import { parsePageRef } from '../pages/page-row';
-import { CreatedShareLinkDto, ShareLinkListDto } from './share-link.dtos';
+import { parsePageRef } from '../pages/page-ref';
+import { CreatedShareLinkDto } from './dtos/created-share-link.dto';
+import { ShareLinkListDto } from './dtos/share-link-list.dto';
 import { type CreatedShareLink, ShareLinkService, type ShareLinkView } from './share-link.service';
 
 const PAGE_ID = {

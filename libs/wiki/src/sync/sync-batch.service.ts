@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { DataSource } from 'typeorm';
-import { readablePagesSql, visiblePagesSql } from '../access/visibility';
-import { PAGE_COLUMNS, type PageRef, type PageRow, parsePageRef, pathOf } from '../pages/page-row';
-import { type PageAccessView, pageResponse } from '../pages/page-view';
+import { type PageRecord, PageRepository } from '../pages/page.repository';
+import { PageReader } from '../pages/page-reader';
+import { type PageRef, parsePageRef } from '../pages/page-ref';
+import { type PageAccessView, pageResponse, pathOf } from '../pages/page-view';
 
 export type GivenPageId = string | number;
 
@@ -28,21 +28,17 @@ export interface SyncBatchResponse {
 /** Reads many pages at once for a sync client, under the same rules as reading one page. */
 @Injectable()
 export class SyncBatchService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly reader: PageReader,
+    private readonly pages: PageRepository,
+  ) {}
 
   async read(actor: Actor, given: GivenPageId[]): Promise<SyncBatchResponse> {
     const requested = given.map((id) => ({ id, ref: parsePageRef(String(id)) }));
     const idsOf = (kind: PageRef['kind']): string[] =>
       requested.filter(({ ref }) => ref.kind === kind).map(({ ref }) => ref.id);
-    const params: unknown[] = [idsOf('legacy'), idsOf('public')];
-    const readable = readablePagesSql('p', actor, params);
-    const visible = visiblePagesSql('p', actor, params);
-    const rows: PageRow[] = await this.dataSource.query(
-      `SELECT ${PAGE_COLUMNS}, ${readable} AS can_read FROM wiki.pages p
-        WHERE (p.id = ANY($1::bigint[]) OR p.public_id = ANY($2::uuid[])) AND ${visible}`,
-      params,
-    );
-    const byKey = new Map<string, PageRow>();
+    const rows = await this.pages.findVisibleBatch(actor, idsOf('legacy'), idsOf('public'));
+    const byKey = new Map<string, PageRecord>();
     for (const row of rows) {
       byKey.set(`legacy:${row.id}`, row);
       byKey.set(`public:${row.public_id}`, row);
@@ -58,7 +54,7 @@ export class SyncBatchService {
       }
       if (answered.has(row.id)) continue;
       answered.add(row.id);
-      const view = pageResponse(actor, row);
+      const view = pageResponse(row, this.reader.canEdit(actor, row));
       pages.push({
         page_id: view.page.id,
         page_public_id: row.public_id,

@@ -6,12 +6,10 @@ import { SyncBatchService, type SyncBatchResponse } from './sync-batch.service';
 import { SyncChangesService, type SyncChangesResponse } from './sync-changes.service';
 import { SyncConcurrencyInterceptor } from './sync-concurrency.interceptor';
 import { decodeCursor } from './sync-cursor';
-import {
-  SyncBatchDto,
-  SyncBatchRequestDto,
-  SyncChangesDto,
-  SyncChangesQueryDto,
-} from './sync.dtos';
+import { SyncBatchDto } from './dtos/sync-batch.dto';
+import { SyncBatchRequestDto } from './dtos/sync-batch-request.dto';
+import { SyncChangesDto } from './dtos/sync-changes.dto';
+import { SyncChangesQueryDto } from './dtos/sync-changes-query.dto';
 
 const DEFAULT_LIMIT = 100;
 

@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError, offsetWindow } from '@cw/platform';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
-import { DataSource } from 'typeorm';
-import { PageReader } from '../pages/page-reader.service';
-import type { PageRef, PageRow } from '../pages/page-row';
+import type { PageVersion } from '../pages/entities/page-version.entity';
+import type { PageRecord } from '../pages/page.repository';
+import { PageReader } from '../pages/page-reader';
+import type { PageRef } from '../pages/page-ref';
+import { PageVersionRepository } from '../pages/page-version.repository';
 import { pageSummary, type PageSummaryView } from '../pages/page-view';
-import { assertContentReadable } from './readable-page';
 import {
-  VERSION_COLUMNS,
-  type VersionRow,
   type VersionSummaryView,
   type VersionView,
   versionSummary,
@@ -49,8 +48,8 @@ const DIFF_TIMEOUT_MS = 1500;
 @Injectable()
 export class PageVersionsService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly pages: PageReader,
+    private readonly reader: PageReader,
+    private readonly versions: PageVersionRepository,
   ) {}
 
   async list(
@@ -59,12 +58,8 @@ export class PageVersionsService {
     limit: number,
     offset: number,
   ): Promise<VersionListResponse> {
-    const page = await this.readablePage(actor, ref, 'versions');
-    const rows: VersionRow[] = await this.dataSource.query(
-      `SELECT ${VERSION_COLUMNS} FROM wiki.page_versions v
-        WHERE v.page_id = $1 ORDER BY v.version DESC LIMIT $2 OFFSET $3`,
-      [page.id, limit + 1, offset],
-    );
+    const page = await this.reader.getReadable(actor, ref, 'versions');
+    const rows = await this.versions.listForPage(page.id, limit + 1, offset);
     const { items, ...window } = offsetWindow(rows, limit, offset);
     return {
       page: pageSummary(page),
@@ -78,7 +73,7 @@ export class PageVersionsService {
     ref: PageRef,
     version: number,
   ): Promise<{ page: PageSummaryView; version: VersionView }> {
-    const page = await this.readablePage(actor, ref, 'versions');
+    const page = await this.reader.getReadable(actor, ref, 'versions');
     const row = await this.version(page, version);
     return { page: pageSummary(page), version: versionView(row, page.current_version) };
   }
@@ -89,13 +84,13 @@ export class PageVersionsService {
     from: number,
     to: number,
   ): Promise<VersionCompareResponse> {
-    const page = await this.readablePage(actor, ref, 'versions');
+    const page = await this.reader.getReadable(actor, ref, 'versions');
     const [older, newer] = await Promise.all([this.version(page, from), this.version(page, to)]);
     const unified = createTwoFilesPatch(
       `v${from}`,
       `v${to}`,
-      older.content_md ?? '',
-      newer.content_md ?? '',
+      older.contentMd,
+      newer.contentMd,
       headerText(older.title),
       headerText(newer.title),
       { context: 3, timeout: DIFF_TIMEOUT_MS, headerOptions: FILE_HEADERS_ONLY },
@@ -112,36 +107,26 @@ export class PageVersionsService {
       from: side(older),
       to: side(newer),
       title_changed: older.title !== newer.title,
-      content_changed: older.content_md !== newer.content_md,
+      content_changed: older.contentMd !== newer.contentMd,
       unified_diff: unified,
       additions,
       deletions,
     };
   }
 
-  private async readablePage(actor: Actor, ref: PageRef, what: string): Promise<PageRow> {
-    const page = await this.pages.get(actor, ref);
-    assertContentReadable(page, what);
-    return page;
-  }
-
-  private async version(page: PageRow, version: number): Promise<VersionRow> {
-    const [row]: VersionRow[] = await this.dataSource.query(
-      `SELECT ${VERSION_COLUMNS}, v.content_md FROM wiki.page_versions v
-        WHERE v.page_id = $1 AND v.version = $2`,
-      [page.id, version],
-    );
+  private async version(page: PageRecord, version: number): Promise<PageVersion> {
+    const row = await this.versions.findOne(page.id, version);
     if (!row) throw AppError.notFound(`This page has no version ${version}.`);
     return row;
   }
 }
 
-function side(row: VersionRow): VersionSide {
+function side(version: PageVersion): VersionSide {
   return {
-    version: row.version,
-    title: row.title,
-    is_draft: row.is_draft,
-    saved_at: row.saved_at.toISOString(),
+    version: version.version,
+    title: version.title,
+    is_draft: version.isDraft,
+    saved_at: version.savedAt.toISOString(),
   };
 }
 

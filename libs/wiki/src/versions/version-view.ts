@@ -1,20 +1,5 @@
-/** A stored version as the queries of this module select it. */
-export interface VersionRow {
-  version: number;
-  title: string;
-  content_md?: string;
-  is_draft: boolean;
-  based_on_version: number | null;
-  author_id: string;
-  saved_at: Date;
-  message: string | null;
-  source_kind: string | null;
-  source_provider: string | null;
-  source_label: string | null;
-}
-
-export const VERSION_COLUMNS = `v.version, v.title, v.is_draft, v.based_on_version, v.author_id, v.saved_at,
-  v.message, v.source_kind, v.source_provider, v.source_label`;
+import type { PageVersion } from '../pages/entities/page-version.entity';
+import type { PageVersionSummary } from '../pages/page-version.repository';
 
 export interface ProvenanceView {
   author: { id: string };
@@ -42,26 +27,29 @@ export interface VersionView extends VersionSummaryView {
   content_md: string;
 }
 
-export function versionSummary(row: VersionRow, currentVersion: number): VersionSummaryView {
-  const savedAt = row.saved_at.toISOString();
+export function versionSummary(
+  version: PageVersionSummary,
+  currentVersion: number,
+): VersionSummaryView {
+  const savedAt = version.savedAt.toISOString();
   return {
-    version: row.version,
-    title: row.title,
-    is_draft: row.is_draft,
-    is_current: row.version === currentVersion,
-    based_on_version: row.based_on_version,
+    version: version.version,
+    title: version.title,
+    is_draft: version.isDraft,
+    is_current: version.version === currentVersion,
+    based_on_version: version.basedOnVersion,
     saved_at: savedAt,
     provenance: {
-      author: { id: row.author_id },
+      author: { id: version.authorId },
       saved_at: savedAt,
-      message: row.message,
-      source_kind: row.source_kind,
-      source_provider: row.source_provider,
-      source_label: row.source_label,
+      message: version.message,
+      source_kind: version.sourceKind,
+      source_provider: version.sourceProvider,
+      source_label: version.sourceLabel,
     },
   };
 }
 
-export function versionView(row: VersionRow, currentVersion: number): VersionView {
-  return { ...versionSummary(row, currentVersion), content_md: row.content_md ?? '' };
+export function versionView(version: PageVersion, currentVersion: number): VersionView {
+  return { ...versionSummary(version, currentVersion), content_md: version.contentMd };
 }

@@ -3,14 +3,14 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import type { Actor } from '@cw/domain';
 import { CurrentActor, RoutePolicy } from '@cw/platform';
 import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
-import { parsePageRef } from '../pages/page-row';
+import { parsePageRef } from '../pages/page-ref';
 import type { PageSummaryView } from '../pages/page-view';
 import {
   PageVersionsService,
   type VersionCompareResponse,
   type VersionListResponse,
 } from './page-versions.service';
-import { VersionCompareQueryDto } from './version-compare-query.dto';
+import { VersionCompareQueryDto } from './dtos/version-compare-query.dto';
 import { positiveIntParam } from './version-param.pipe';
 import type { VersionView } from './version-view';
 

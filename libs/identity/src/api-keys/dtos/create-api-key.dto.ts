@@ -9,6 +9,7 @@ import {
   IsString,
   Length,
 } from 'class-validator';
+import { ApiKeyDto } from './api-key.dto';
 
 export class CreateApiKeyDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'nightly export' })
@@ -28,19 +29,6 @@ export class CreateApiKeyDto {
   scopes!: string[];
 }
 
-export class ApiKeyDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty({ type: [String] }) scopes!: string[];
-  @ApiProperty({ description: 'Leading part of the token, safe to show.' }) token_prefix!: string;
-  @ApiProperty({ format: 'date-time' }) created_at!: string;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String }) last_used_at!: string | null;
-}
-
 export class CreatedApiKeyDto extends ApiKeyDto {
   @ApiProperty({ description: 'Shown once; only its SHA-256 hash is stored.' }) token!: string;
-}
-
-export class ApiKeyListDto {
-  @ApiProperty({ type: [ApiKeyDto] }) api_keys!: ApiKeyDto[];
 }

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MAX_SEARCH_TEXT, normalizeSearchText } from '../../search/fts-query';
+import { MAX_SEARCH_TEXT, normalizeSearchText } from '../../search/search-text';
 
 export const MEMORY_DEFAULT_LIMIT = 8;
 export const MEMORY_MAX_LIMIT = 50;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsString, Length, Max, Min } from 'class-validator';
-import { MAX_SEARCH_TEXT, normalizeSearchText } from '../fts-query';
+import { MAX_SEARCH_TEXT, normalizeSearchText } from '../search-text';
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;

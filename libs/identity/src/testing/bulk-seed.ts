@@ -1,0 +1,34 @@
+import type { ClientBase } from 'pg';
+
+/** What bulk seeds and benchmark fixtures need of a connection: a pg Client, PoolClient or Pool. */
+export type SqlClient = Pick<ClientBase, 'query'>;
+
+/** Runs one step of a seed, as the caller times and logs it; answers what `work` answers. */
+export type TimedStep = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Replaces each `:name` of `params` in `sql` by a positional parameter (`::` casts are left
+ * alone), so that long seed statements can name their values.
+ */
+export function bindNamed(
+  sql: string,
+  params: Readonly<Record<string, unknown>>,
+): [string, unknown[]] {
+  const used: string[] = [];
+  const text = sql.replace(/(?<!:):([a-z][a-z_]*)/g, (match, name: string) => {
+    if (!(name in params)) return match;
+    if (!used.includes(name)) used.push(name);
+    return `$${used.indexOf(name) + 1}`;
+  });
+  return [text, used.map((name) => params[name])];
+}
+
+/** Runs a statement with named parameters; answers its row count. */
+export async function runNamed(
+  client: SqlClient,
+  sql: string,
+  params: Readonly<Record<string, unknown>>,
+): Promise<number> {
+  const [text, values] = bindNamed(sql, params);
+  return (await client.query(text, values)).rowCount ?? 0;
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { OutboxTopic } from '../queue-names';
+import type { OutboxEvent } from './entities/outbox-event.entity';
+
+export type PendingOutboxEvent = Pick<OutboxEvent, 'id' | 'topic' | 'payload'>;
+
+@Injectable()
+export class OutboxRepository {
+  async insert(
+    manager: EntityManager,
+    topic: OutboxTopic,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    await manager.query(`INSERT INTO platform.outbox_events (topic, payload) VALUES ($1, $2)`, [
+      topic,
+      JSON.stringify(payload),
+    ]);
+  }
+
+  /**
+   * The oldest unpublished events, locked until the caller's transaction ends; rows another
+   * relay holds are skipped, so concurrent relays never take the same event.
+   */
+  async lockUnpublished(manager: EntityManager, limit: number): Promise<PendingOutboxEvent[]> {
+    const events: PendingOutboxEvent[] = await manager.query(
+      `SELECT id, topic, payload FROM platform.outbox_events
+        WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    return events;
+  }
+
+  async markPublished(manager: EntityManager, ids: readonly string[]): Promise<void> {
+    await manager.query(
+      `UPDATE platform.outbox_events SET published_at = now() WHERE id = ANY($1)`,
+      [ids],
+    );
+  }
+}

@@ -1,0 +1,15 @@
+import { IsIn, Matches } from 'class-validator';
+
+const OUTBOX_RELAY_SWITCH = ['on', 'off'] as const;
+
+export class QueueConfig {
+  /** Prefix of the Redis keys and channels of one deployment (or one test file). */
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, {
+    message: 'QUEUE_PREFIX must be letters, digits, _ . : or -, starting with a letter or digit',
+  })
+  QUEUE_PREFIX: string = 'cw';
+
+  /** `off` stops the outbox relay in a process that would run it. */
+  @IsIn(OUTBOX_RELAY_SWITCH)
+  OUTBOX_RELAY: (typeof OUTBOX_RELAY_SWITCH)[number] = 'on';
+}

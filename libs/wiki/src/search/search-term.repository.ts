@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { PrefixExpansion } from './prefix-expansion';
+import {
+  expansionFromRecord,
+  type PrefixLexemesRecord,
+  prefixLexemesStatement,
+} from './prefix-lexemes.sql';
+
+/**
+ * `wiki.search_terms`: every lexeme that has appeared in a company's pages. Written only by the
+ * triggers on `wiki.pages`; read here to expand a typed-ahead last word.
+ */
+@Injectable()
+export class SearchTermRepository {
+  /** The expansion of `word` in the company, read now (see PrefixExpansion). */
+  async expandPrefix(
+    manager: EntityManager,
+    companyId: string,
+    word: string,
+  ): Promise<PrefixExpansion> {
+    const { sql, params } = prefixLexemesStatement(companyId, word);
+    const [row]: PrefixLexemesRecord[] = await manager.query(sql, params);
+    return expansionFromRecord(word, row);
+  }
+}

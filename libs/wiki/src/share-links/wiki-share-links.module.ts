@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { WikiCoreModule } from '../wiki-core.module';
+import { ShareLink } from './entities/share-link.entity';
+import { loadPublicLinksConfig, PublicLinksConfig } from './public-links.config';
+import { PublicPagesController } from './public-pages.controller';
+import { PublicRateLimitGuard } from './public-rate-limit.guard';
+import { PublicRateLimiter } from './public-rate-limiter';
+import { ShareLinkRepository } from './share-link.repository';
+import { ShareLinkService } from './share-link.service';
+import { ShareLinksController } from './share-links.controller';
+
+/** Public read-only share links: managed with a session, read under `/public/pages/<token>`. */
+@Module({
+  imports: [WikiCoreModule, TypeOrmModule.forFeature([ShareLink])],
+  controllers: [ShareLinksController, PublicPagesController],
+  providers: [
+    ShareLinkService,
+    ShareLinkRepository,
+    PublicRateLimiter,
+    PublicRateLimitGuard,
+    { provide: PublicLinksConfig, useFactory: () => loadPublicLinksConfig() },
+  ],
+})
+export class WikiShareLinksModule {}
