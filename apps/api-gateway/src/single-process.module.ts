@@ -5,6 +5,7 @@ import { IdentityModule } from '@cw/identity';
 import { PlatformModule } from '@cw/platform';
 import { QueueModule } from '@cw/queue';
 import { WikiModule } from '@cw/wiki';
+import { WorkflowsModule } from '@cw/workflows';
 
 /**
  * Every module of every service in one process on one port: the fast path for tests and for a
@@ -18,6 +19,7 @@ import { WikiModule } from '@cw/wiki';
     IdentityModule.register({ withRoutes: true }),
     AuthModule,
     WikiModule,
+    WorkflowsModule,
   ],
 })
 export class SingleProcessModule {}

@@ -1,13 +1,8 @@
-export * from './blocks/block-catalog';
-export * from './definitions/workflow-definition';
-export * from './definitions/validate-definition';
-export * from './runs/run-inputs';
-export * from './runs/run-status';
-export * from './runs/engine/next-action';
-export * from './reports/report';
-export * from './reports/build-report';
-export * from './templates/template';
-export * from './code-sandbox/code-sandbox';
-export * from './code-sandbox/sandbox-types';
-export * from './schedules/schedule';
-export * from './authoring/plan-composer';
+export { WorkflowsModule } from './workflows.module';
+export type { Report, RunView } from './reports/report';
+export {
+  RUN_STATUSES,
+  TERMINAL_RUN_STATUSES,
+  type RunStatus,
+  type TerminalRunStatus,
+} from './runs/run-status';

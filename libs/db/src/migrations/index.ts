@@ -6,6 +6,7 @@ import { WikiShareLinkListing1763850000004 } from './1763850000004-wiki-share-li
 import { WikiCompanySearchIndex1763850000005 } from './1763850000005-wiki-company-search-index';
 import { WikiSearchVectorInline1763850000006 } from './1763850000006-wiki-search-vector-inline';
 import { WikiSearchTerms1763850000007 } from './1763850000007-wiki-search-terms';
+import { WorkflowsSchema1763850000008 } from './1763850000008-workflows-schema';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   WikiCompanySearchIndex1763850000005,
   WikiSearchVectorInline1763850000006,
   WikiSearchTerms1763850000007,
+  WorkflowsSchema1763850000008,
 ];

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { AppError } from '@cw/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Workflow } from './entities/workflow.entity';
+import { WorkflowRepository } from './workflow.repository';
+import type { WorkflowRef } from './workflow-ref';
+
+/**
+ * The one place that answers "may this actor see, manage this workflow". Seeing is visibility
+ * (others get 404, as if it did not exist). Managing (rename, status, delete, webhook link) is
+ * the owner's, and a company admin's for company and team workflows: a private workflow is its
+ * owner's alone.
+ */
+@Injectable()
+export class WorkflowReader {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly workflows: WorkflowRepository,
+  ) {}
+
+  async get(
+    actor: Actor,
+    ref: WorkflowRef,
+    options: { manager?: EntityManager; lock?: boolean } = {},
+  ): Promise<Workflow> {
+    const workflow = await this.workflows.findVisible(
+      options.manager ?? this.dataSource.manager,
+      actor,
+      ref,
+      options.lock === true,
+    );
+    if (!workflow) throw AppError.notFound('No workflow with that id is visible to you.');
+    return workflow;
+  }
+
+  canManage(actor: Actor, workflow: Workflow): boolean {
+    if (workflow.ownerId === actor.personId) return true;
+    return actor.role === 'admin' && workflow.visibility !== 'private';
+  }
+
+  assertManageable(actor: Actor, workflow: Workflow): void {
+    if (!this.canManage(actor, workflow)) {
+      throw AppError.accessDenied(
+        'Only the workflow’s owner or a company admin can change it (a private workflow: its owner only).',
+        { error: 'workflow_not_manageable' },
+      );
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { ConfigError, loadConfig } from '@cw/platform';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+
+/** Settings of the workflows context (contracts.md, "Settings that tests use"). */
+export class WorkflowsConfig {
+  /** Starts per workflow per hour, counted in Redis. */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RUNS_HOURLY_START_LIMIT: number = 60;
+
+  /** A running run whose worker stopped heart-beating this long ends `stale`. */
+  @IsInt()
+  @Min(10)
+  @Max(86_400)
+  RUNS_STALE_AFTER_SECONDS: number = 300;
+
+  /** Whether this process executes runs (consumes the `runs` queue). */
+  @IsIn(['on', 'off'])
+  RUNS_WORKER: 'on' | 'off' = 'on';
+
+  /** An OpenAI-compatible chat-completions base URL (`…/v1`) for authoring and model.generate. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  MODEL_PROVIDER_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  MODEL_PROVIDER_API_KEY?: string;
+
+  @IsOptional()
+  @IsString()
+  MODEL_NAME?: string;
+
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  MODEL_TIMEOUT_MS: number = 60_000;
+
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  CODE_CELL_TIMEOUT_MS: number = 5_000;
+
+  @IsInt()
+  @Min(8)
+  @Max(1_024)
+  CODE_CELL_MEMORY_MB: number = 64;
+
+  @IsInt()
+  @Min(30)
+  @Max(86_400)
+  CODE_SESSION_IDLE_SECONDS: number = 900;
+
+  /** `http.request` steps follow the hooks' address rules, this test switch included. */
+  @IsIn(['true', 'false', '1', '0'])
+  HOOKS_ALLOW_LOOPBACK_FOR_TESTS: string = 'false';
+
+  get allowLoopback(): boolean {
+    return (
+      this.HOOKS_ALLOW_LOOPBACK_FOR_TESTS === 'true' || this.HOOKS_ALLOW_LOOPBACK_FOR_TESTS === '1'
+    );
+  }
+}
+
+/** Test-only switches are refused outright in production. */
+export function loadWorkflowsConfig(env: NodeJS.ProcessEnv = process.env): WorkflowsConfig {
+  const config = loadConfig(WorkflowsConfig, env);
+  if (config.allowLoopback && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid setting HOOKS_ALLOW_LOOPBACK_FOR_TESTS: test-only, refused when NODE_ENV=production.',
+    );
+  }
+  return config;
+}
