@@ -52,7 +52,7 @@ describe('six processes behind the gateway', () => {
   it('routes each owned prefix to its service, passing the request id through', async () => {
     for (const path of [
       '/api/wiki/no-such-route',
-      '/api/workflows/x',
+      '/api/workflows/x/no-such-route',
       '/api/report-hooks/x',
       '/api/feedback/x',
       '/mcp/x',

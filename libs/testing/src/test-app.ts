@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHttpApp, shutdownApp } from '@cw/platform';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { testStack } from './test-stack';
 
@@ -17,6 +17,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Reuse a database (a second process on the same data); default: a fresh one. */
   database?: TestDatabase;
+  /** Where the app logs; default: silent unless LOG_LEVEL says otherwise. */
+  logger?: Logger;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function startTestApp(
   const app = await createHttpApp(rootModule, {
     service: 'test',
     description: 'test',
-    logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
   });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MembershipRole, OperatorRequirement } from '@cw/domain';
+import type { Actor, MembershipRole, OperatorRequirement } from '@cw/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CompanyRepository } from './company.repository';
 import type { CompanyRecord, PersonRecord, TeamRecord } from './directory-records';
@@ -86,6 +86,19 @@ export class DirectoryService {
 
   roleOf(companyId: string, personId: string): Promise<MembershipRole | null> {
     return this.memberships.findRole(companyId, personId);
+  }
+
+  /**
+   * The person acting in that company with their current role and teams, through `credential`
+   * (work done on their behalf, such as a workflow run); null when the membership has ended.
+   */
+  async actorFor(
+    companyId: string,
+    personId: string,
+    credential: Actor['credential'],
+  ): Promise<Actor | null> {
+    const access = await this.memberships.findAccess(companyId, personId);
+    return access ? { personId, companyId, ...access, credential } : null;
   }
 
   async findOrCreateTeam(

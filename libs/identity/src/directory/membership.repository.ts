@@ -2,8 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { MembershipRole } from '@cw/domain';
 import type { EntityManager, Repository } from 'typeorm';
+import { credentialTeamIds } from '../credentials/credential-team-ids.sql';
 import type { CompanyRecord } from './directory-records';
 import { Membership } from './entities/membership.entity';
+
+export interface MemberAccess {
+  role: MembershipRole;
+  teamIds: string[];
+}
 
 export interface MembershipWithCompany {
   company: CompanyRecord;
@@ -40,6 +46,16 @@ export class MembershipRepository {
       where: { companyId, personId },
     });
     return membership?.role ?? null;
+  }
+
+  /** The person's role and teams in that company now, or null when they are not a member. */
+  async findAccess(companyId: string, personId: string): Promise<MemberAccess | null> {
+    const [row]: { role: MembershipRole; team_ids: string[] }[] = await this.memberships.query(
+      `SELECT m.role, ${credentialTeamIds('m')} FROM identity.memberships m
+        WHERE m.company_id = $1 AND m.person_id = $2`,
+      [companyId, personId],
+    );
+    return row ? { role: row.role, teamIds: row.team_ids } : null;
   }
 
   /** The person's membership in that company, or their oldest one when no company is named. */

@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { sendError } from '../errors/send-error';
 import { requestIdOf } from '../http/request-id';
 import { createLogger, PinoNestLogger } from '../logging/logger';
+import { urlForLog } from '../logging/url-for-log';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { OpenApiDocumentHolder } from '../openapi/openapi.controller';
 import { createStrictValidationPipe } from '../validation/strict-validation.pipe';
@@ -77,7 +78,7 @@ export async function createHttpApp(
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: urlForLog(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

@@ -44,6 +44,13 @@ export interface ComposeRequest {
 
 /** How many times the model may submit a plan that does not validate before the composer gives up. */
 const PLAN_ATTEMPTS = 3;
+/** Each model call may be tried this often (the client's own retry included). */
+const CALL_TRIES = 2;
+
+/** The longest a composition can take: every attempt, every try, each up to the timeout. */
+export function longestCompositionMs(timeoutMs: number): number {
+  return PLAN_ATTEMPTS * CALL_TRIES * timeoutMs;
+}
 
 const SYSTEM_PROMPT = [
   'You plan workflows for a company wiki and report service.',
@@ -109,7 +116,7 @@ export class PlanComposer {
         baseURL: settings.url,
         apiKey: settings.apiKey ?? 'none',
         timeout: settings.timeoutMs,
-        maxRetries: 1,
+        maxRetries: CALL_TRIES - 1,
       });
     }
   }

@@ -1,8 +1,26 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthoringOperationRepository } from '../authoring/authoring-operation.repository';
+import { AuthoringOperation } from '../authoring/entities/authoring-operation.entity';
+import { WorkflowAuthoringController } from '../authoring/workflow-authoring.controller';
+import { WorkflowAuthoringService } from '../authoring/workflow-authoring.service';
+import { WorkflowCapabilitiesController } from '../capabilities/workflow-capabilities.controller';
+import { WorkflowScheduleService } from '../schedules/workflow-schedule.service';
 import { WorkflowsCoreModule } from '../workflows-core.module';
+import { WorkflowCreateService } from './workflow-create.service';
+import { WorkflowManageService } from './workflow-manage.service';
+import { WorkflowsController } from './workflows.controller';
 
-/** Authoring, listing and managing workflows; the block capabilities. */
+/** Authoring, listing and managing workflows; the block capabilities; their job schedulers. */
 @Module({
-  imports: [WorkflowsCoreModule],
+  imports: [WorkflowsCoreModule, TypeOrmModule.forFeature([AuthoringOperation])],
+  controllers: [WorkflowCapabilitiesController, WorkflowAuthoringController, WorkflowsController],
+  providers: [
+    AuthoringOperationRepository,
+    WorkflowAuthoringService,
+    WorkflowCreateService,
+    WorkflowManageService,
+    WorkflowScheduleService,
+  ],
 })
 export class WorkflowDefinitionsModule {}

@@ -17,6 +17,8 @@ export const WORKFLOWS_ERROR_STATUS = {
    * fixes 409 there; REST starts answer the platform's 429 RATE_LIMITED with Retry-After).
    */
   RUN_START_LIMIT_REACHED: 409,
+  /** The workflow already has a webhook link: rotate it to get a new token. */
+  WEBHOOK_LINK_EXISTS: 409,
 } as const satisfies Record<string, RefusalStatus>;
 
 export type WorkflowsErrorCode = keyof typeof WORKFLOWS_ERROR_STATUS;

@@ -1,8 +1,45 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ReportReader } from '../reports/report-reader';
+import { ReportRemovalService } from '../reports/report-removal.service';
+import { ReportsController } from '../reports/reports.controller';
+import { RunReportWriter } from '../reports/run-report.writer';
 import { WorkflowsCoreModule } from '../workflows-core.module';
+import { RunRequest } from './entities/run-request.entity';
+import { RunStep } from './entities/run-step.entity';
+import { Run } from './entities/run.entity';
+import { WorkPacket } from './entities/work-packet.entity';
+import {
+  RUN_EXECUTION_CONTROLLERS,
+  RUN_EXECUTION_IMPORTS,
+  RUN_EXECUTION_PROVIDERS,
+} from './execution/run-execution.parts';
+import { RunCancelService } from './run-cancel.service';
+import { RunRequestRepository } from './run-request.repository';
+import { RunStartLimiter } from './run-start-limiter';
+import { RunStartService } from './run-start.service';
+import { RunRepository } from './run.repository';
+import { RunsController } from './runs.controller';
 
 /** Starting, executing, cancelling and reading runs; reports. */
 @Module({
-  imports: [WorkflowsCoreModule],
+  imports: [
+    WorkflowsCoreModule,
+    TypeOrmModule.forFeature([Run, RunStep, RunRequest, WorkPacket]),
+    ...RUN_EXECUTION_IMPORTS,
+  ],
+  controllers: [RunsController, ReportsController, ...RUN_EXECUTION_CONTROLLERS],
+  providers: [
+    RunRepository,
+    RunRequestRepository,
+    RunStartLimiter,
+    RunStartService,
+    RunCancelService,
+    RunReportWriter,
+    ReportReader,
+    ReportRemovalService,
+    ...RUN_EXECUTION_PROVIDERS,
+  ],
+  exports: [RunStartService, RunReportWriter],
 })
 export class WorkflowRunsModule {}

@@ -1,8 +1,35 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityModule } from '@cw/identity';
+import { QueueName } from '@cw/queue';
+import { WorkflowRunsModule } from '../runs/workflow-runs.module';
 import { WorkflowsCoreModule } from '../workflows-core.module';
+import { WebhookLink } from './entities/webhook-link.entity';
+import { ScheduledStartProcessor } from './scheduled-start.processor';
+import { ScheduledStartService } from './scheduled-start.service';
+import { WebhookLinkRepository } from './webhook-link.repository';
+import { WebhookLinkService } from './webhook-link.service';
+import { WebhookLinksController } from './webhook-links.controller';
+import { WebhookTriggerController } from './webhook-trigger.controller';
+import { WebhookTriggerService } from './webhook-trigger.service';
 
 /** Webhook links and the trigger route; scheduled starts. */
 @Module({
-  imports: [WorkflowsCoreModule],
+  imports: [
+    WorkflowsCoreModule,
+    WorkflowRunsModule,
+    IdentityModule.register({ withRoutes: false }),
+    TypeOrmModule.forFeature([WebhookLink]),
+    BullModule.registerQueue({ name: QueueName.WorkflowSchedules }),
+  ],
+  controllers: [WebhookLinksController, WebhookTriggerController],
+  providers: [
+    WebhookLinkRepository,
+    WebhookLinkService,
+    WebhookTriggerService,
+    ScheduledStartService,
+    ScheduledStartProcessor,
+  ],
 })
 export class WorkflowTriggersModule {}

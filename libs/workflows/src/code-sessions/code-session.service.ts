@@ -1,0 +1,164 @@
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { AppError, validationError } from '@cw/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CodeSandbox } from '../code-sandbox/code-sandbox';
+import type { CellOutcome } from '../code-sandbox/sandbox-types';
+import { WorkflowsConfig } from '../workflows.config';
+import { CodeCellRepository } from './code-cell.repository';
+import { CodeSessionRepository, type SessionOwner } from './code-session.repository';
+import type { CodeLanguage } from './entities/code-session.entity';
+
+/** The largest cell, in bytes of UTF-8. */
+export const CODE_CELL_MAX_BYTES = 100 * 1024;
+/** How often a rebuild is tried when the sandbox loses the session again while it is replayed. */
+const REBUILD_ATTEMPTS = 2;
+const SWEEP_EVERY_SECONDS = 60;
+
+export interface CreatedCodeSession {
+  session_id: string;
+  language: CodeLanguage;
+  expires_at: Date;
+}
+
+export interface CellResult extends CellOutcome {
+  cell: number;
+}
+
+const SESSION_NOT_FOUND = 'No code session with that id is open for you.';
+
+/**
+ * Code sessions (`run_code`). A session's state lives in this process's sandbox, but its cells
+ * are stored: when the sandbox no longer holds the session (another replica, a restart, a
+ * thread replaced after a memory limit or an overrun), the session's `ok` cells are replayed in
+ * order into a fresh sandbox session before the new cell runs. Replay recomputes: values made by
+ * `Math.random()` or `Date` come out different, and a replayed cell's output is discarded.
+ * Cells of one session run one at a time: in order within this process, and under the session's
+ * row lock across processes, which also gives each cell the next number.
+ */
+@Injectable()
+export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(CodeSessionService.name);
+  /** Sessions this process's sandbox may hold: closed there once they end. */
+  private readonly heldHere = new Set<string>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private sweepTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sessions: CodeSessionRepository,
+    private readonly cells: CodeCellRepository,
+    private readonly sandbox: CodeSandbox,
+    private readonly config: WorkflowsConfig,
+  ) {}
+
+  onModuleInit(): void {
+    const everyMs = Math.min(SWEEP_EVERY_SECONDS, this.config.CODE_SESSION_IDLE_SECONDS) * 1000;
+    this.sweepTimer = setInterval(() => {
+      this.sweep().catch((error: unknown) =>
+        this.logger.warn(`code session sweep failed: ${String(error)}`),
+      );
+    }, everyMs);
+    this.sweepTimer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    await this.sandbox.shutdown();
+  }
+
+  async create(owner: SessionOwner, language: CodeLanguage): Promise<CreatedCodeSession> {
+    const session = await this.sessions.insert(
+      owner,
+      language,
+      this.config.CODE_SESSION_IDLE_SECONDS,
+    );
+    return { session_id: session.id, language: session.language, expires_at: session.expiresAt };
+  }
+
+  runCell(owner: SessionOwner, sessionId: string, code: string): Promise<CellResult> {
+    if (Buffer.byteLength(code, 'utf8') > CODE_CELL_MAX_BYTES) {
+      throw validationError([{ field: 'code', message: 'code must be at most 100 KB' }]);
+    }
+    return this.oneAtATime(sessionId, () =>
+      this.dataSource.transaction(async (manager) => {
+        const session = await this.sessions.lockOwned(manager, owner, sessionId);
+        if (!session) throw AppError.notFound(SESSION_NOT_FOUND);
+        if (session.expired) {
+          await this.forget(sessionId);
+          throw AppError.notFound(SESSION_NOT_FOUND);
+        }
+        const cell = await this.cells.nextNumber(manager, sessionId);
+        const outcome = await this.execute(manager, sessionId, code);
+        await this.cells.insert(manager, { sessionId, cell, code, status: outcome.status });
+        await this.sessions.touch(manager, sessionId, this.config.CODE_SESSION_IDLE_SECONDS);
+        return { cell, ...outcome };
+      }),
+    );
+  }
+
+  async delete(owner: SessionOwner, sessionId: string): Promise<void> {
+    if (!(await this.sessions.deleteOwned(owner, sessionId))) {
+      throw AppError.notFound(SESSION_NOT_FOUND);
+    }
+    await this.forget(sessionId);
+  }
+
+  /** Ends sessions idle past their deadline, and frees what this process's sandbox held of them. */
+  async sweep(): Promise<void> {
+    await this.sessions.expireIdle();
+    if (this.heldHere.size === 0) return;
+    const live = await this.sessions.findLiveIds([...this.heldHere]);
+    for (const id of [...this.heldHere]) {
+      if (!live.has(id)) await this.forget(id);
+    }
+  }
+
+  private async execute(
+    manager: EntityManager,
+    sessionId: string,
+    code: string,
+  ): Promise<CellOutcome> {
+    this.heldHere.add(sessionId);
+    const result = await this.sandbox.run(sessionId, code, { expectExisting: true });
+    if (result.kind === 'ran') return result.outcome;
+    for (let attempt = 0; attempt < REBUILD_ATTEMPTS; attempt += 1) {
+      const outcome = await this.rebuildAndRun(manager, sessionId, code);
+      if (outcome) return outcome;
+    }
+    throw new Error(`code session ${sessionId} could not be rebuilt in the sandbox`);
+  }
+
+  /** Replays the session's `ok` cells into a fresh sandbox session, then runs `code`; null if lost again. */
+  private async rebuildAndRun(
+    manager: EntityManager,
+    sessionId: string,
+    code: string,
+  ): Promise<CellOutcome | null> {
+    const replayed = await this.cells.listReplayable(manager, sessionId);
+    for (const [index, cellCode] of replayed.entries()) {
+      const result = await this.sandbox.run(sessionId, cellCode, { expectExisting: index > 0 });
+      if (result.kind === 'missing') return null;
+    }
+    const result = await this.sandbox.run(sessionId, code, {
+      expectExisting: replayed.length > 0,
+    });
+    return result.kind === 'ran' ? result.outcome : null;
+  }
+
+  private async forget(sessionId: string): Promise<void> {
+    this.heldHere.delete(sessionId);
+    await this.sandbox.close(sessionId);
+  }
+
+  /** Runs `task` after every earlier task of the same session in this process has settled. */
+  private oneAtATime<T>(sessionId: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(sessionId) ?? Promise.resolve();
+    const current = previous.then(task, task);
+    const settled = current.catch(() => undefined);
+    this.queues.set(sessionId, settled);
+    void settled.then(() => {
+      if (this.queues.get(sessionId) === settled) this.queues.delete(sessionId);
+    });
+    return current;
+  }
+}

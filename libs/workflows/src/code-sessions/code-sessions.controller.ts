@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Actor } from '@cw/domain';
+import { AppError, CurrentActor, RoutePolicy } from '@cw/platform';
+import { isUUID } from 'class-validator';
+import {
+  type CellResult,
+  CodeSessionService,
+  type CreatedCodeSession,
+} from './code-session.service';
+import { CellResultDto } from './dtos/cell-result.dto';
+import { CodeSessionDto } from './dtos/code-session.dto';
+import { CreateCodeSessionDto } from './dtos/create-code-session.dto';
+import { DeletedCodeSessionDto } from './dtos/deleted-code-session.dto';
+import { RunCellDto } from './dtos/run-cell.dto';
+
+const SESSION_ID = { name: 'session_id', description: 'The code session id.' };
+
+/** A session id that cannot exist answers as one that is not yours: 404. */
+function sessionIdOf(value: string): string {
+  if (!isUUID(value)) throw AppError.notFound('No code session with that id is open for you.');
+  return value.toLowerCase();
+}
+
+@ApiTags('code-sessions')
+@Controller('api/code-sessions')
+export class CodeSessionsController {
+  constructor(private readonly sessions: CodeSessionService) {}
+
+  @Post()
+  @HttpCode(201)
+  @RoutePolicy({ access: 'person', scopes: ['workflows:run'], mcpTools: ['run_code'] })
+  @ApiOperation({
+    operationId: 'createCodeSession',
+    summary: 'Opens a JavaScript session in the sandbox; it is yours alone and ends when idle.',
+  })
+  @ApiCreatedResponse({ type: CodeSessionDto })
+  create(
+    @CurrentActor() actor: Actor,
+    @Body() body: CreateCodeSessionDto,
+  ): Promise<CreatedCodeSession> {
+    return this.sessions.create(actor, body.language ?? 'javascript');
+  }
+
+  @Post(':session_id/cells')
+  @HttpCode(200)
+  @RoutePolicy({ access: 'person', scopes: ['workflows:run'], mcpTools: ['run_code'] })
+  @ApiOperation({
+    operationId: 'runCodeCell',
+    summary:
+      'Runs a cell; its globals stay for the next. Limits end it as timeout or memory_limit.',
+    description:
+      'When this process no longer holds the session (another replica, a restart, after a ' +
+      'memory_limit), its earlier ok cells are replayed first, so values made by Math.random() ' +
+      'or Date are recomputed. Cells of one session run one at a time, numbered in order.',
+  })
+  @ApiParam(SESSION_ID)
+  @ApiOkResponse({ type: CellResultDto })
+  runCell(
+    @CurrentActor() actor: Actor,
+    @Param('session_id') sessionId: string,
+    @Body() body: RunCellDto,
+  ): Promise<CellResult> {
+    return this.sessions.runCell(actor, sessionIdOf(sessionId), body.code);
+  }
+
+  @Delete(':session_id')
+  @RoutePolicy({ access: 'person', scopes: ['workflows:run'] })
+  @ApiOperation({
+    operationId: 'deleteCodeSession',
+    summary: 'Ends the session; later use is 404.',
+  })
+  @ApiParam(SESSION_ID)
+  @ApiOkResponse({ type: DeletedCodeSessionDto })
+  async delete(
+    @CurrentActor() actor: Actor,
+    @Param('session_id') sessionId: string,
+  ): Promise<{ session_id: string; deleted: true }> {
+    const id = sessionIdOf(sessionId);
+    await this.sessions.delete(actor, id);
+    return { session_id: id, deleted: true };
+  }
+}

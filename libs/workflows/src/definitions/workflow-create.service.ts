@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import type { EntityManager } from 'typeorm';
+import type { Schedule } from '../schedules/schedule';
+import { CompanyCounterRepository } from './company-counter.repository';
+import type { OutputPage, Workflow, WorkflowVisibility } from './entities/workflow.entity';
+import type { WorkflowDefinition, WorkflowInput } from './workflow-definition';
+import { WorkflowRepository } from './workflow.repository';
+
+/** A validated plan and how to keep it. */
+export interface NewWorkflowPlan {
+  name: string;
+  status: 'draft' | 'active';
+  visibility: WorkflowVisibility;
+  teamId: string | null;
+  inputs: WorkflowInput[];
+  definition: WorkflowDefinition;
+  schedule: Schedule | null;
+  outputPage: OutputPage | null;
+}
+
+@Injectable()
+export class WorkflowCreateService {
+  constructor(
+    private readonly counters: CompanyCounterRepository,
+    private readonly workflows: WorkflowRepository,
+  ) {}
+
+  /** Saves the plan with the company's next display number, in the caller's transaction. */
+  async create(manager: EntityManager, actor: Actor, plan: NewWorkflowPlan): Promise<Workflow> {
+    const number = await this.counters.nextWorkflowNumber(manager, actor.companyId);
+    return this.workflows.insert(manager, {
+      ...plan,
+      companyId: actor.companyId,
+      ownerId: actor.personId,
+      number,
+    });
+  }
+}

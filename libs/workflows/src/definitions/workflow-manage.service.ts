@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { DataSource } from 'typeorm';
+import { WorkflowScheduleService } from '../schedules/workflow-schedule.service';
+import type { WorkflowStatus } from './entities/workflow.entity';
+import { WorkflowReader } from './workflow-reader';
+import type { WorkflowRef } from './workflow-ref';
+import { type WorkflowChanges, WorkflowRepository } from './workflow.repository';
+import { workflowView, type WorkflowView } from './workflow-view';
+
+export interface WorkflowListResponse {
+  workflows: WorkflowView[];
+  total: number;
+  offset: number;
+  limit: number;
+  has_more: boolean;
+}
+
+/**
+ * Listing, reading, renaming, activating, archiving and deleting workflows. A change and its job
+ * scheduler move together under the workflow's row lock, so concurrent changes leave the
+ * scheduler matching the last committed status.
+ */
+@Injectable()
+export class WorkflowManageService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reader: WorkflowReader,
+    private readonly workflows: WorkflowRepository,
+    private readonly schedules: WorkflowScheduleService,
+  ) {}
+
+  async list(
+    actor: Actor,
+    query: { status?: WorkflowStatus; limit?: number; offset?: number },
+  ): Promise<WorkflowListResponse> {
+    const limit = query.limit ?? 50;
+    const offset = query.offset ?? 0;
+    const { workflows, total } = await this.workflows.listVisible(
+      actor,
+      { status: query.status },
+      { limit, offset },
+    );
+    return {
+      workflows: workflows.map(workflowView),
+      total,
+      offset,
+      limit,
+      has_more: offset + workflows.length < total,
+    };
+  }
+
+  async get(actor: Actor, ref: WorkflowRef): Promise<WorkflowView> {
+    return workflowView(await this.reader.get(actor, ref));
+  }
+
+  async update(actor: Actor, ref: WorkflowRef, changes: WorkflowChanges): Promise<WorkflowView> {
+    return this.dataSource.transaction(async (manager) => {
+      const workflow = await this.reader.get(actor, ref, { manager, lock: true });
+      this.reader.assertManageable(actor, workflow);
+      const given = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      ) as WorkflowChanges;
+      if (Object.keys(given).length > 0) await this.workflows.update(manager, workflow.id, given);
+      const updated = await this.reader.get(actor, { kind: 'id', id: workflow.id }, { manager });
+      if (updated.status !== workflow.status) await this.schedules.sync(updated);
+      return workflowView(updated);
+    });
+  }
+
+  async remove(actor: Actor, ref: WorkflowRef): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const workflow = await this.reader.get(actor, ref, { manager, lock: true });
+      this.reader.assertManageable(actor, workflow);
+      await this.workflows.update(manager, workflow.id, { status: 'deleted' });
+      await this.schedules.sync({ ...workflow, status: 'deleted' });
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RUN_STATUSES } from '../../runs/run-status';
+import { ANY_JSON_VALUE } from './json-value';
+import { OutcomeDto } from './outcome.dto';
+import { StepErrorDto } from './step-error.dto';
+import { WorkflowRefDto } from './workflow-ref.dto';
+
+export class StepStateDto {
+  @ApiProperty({ example: 'compose' }) step!: string;
+  @ApiProperty({ example: 'text.compose' }) block!: string;
+  @ApiProperty({ enum: ['pending', 'running', 'waiting', 'completed', 'failed', 'skipped'] })
+  status!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) started_at!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at!: string | null;
+  @ApiProperty({ type: StepErrorDto, nullable: true }) error!: StepErrorDto | null;
+}
+
+export class ReportDeliverableDto {
+  @ApiProperty({ example: 'digest' }) name!: string;
+  @ApiProperty() required!: boolean;
+  @ApiProperty({ enum: ['delivered', 'missing'] }) status!: string;
+  @ApiPropertyOptional({ ...ANY_JSON_VALUE, description: 'The output of the step it comes from.' })
+  value?: unknown;
+  @ApiPropertyOptional({ format: 'uuid', description: 'The wiki page the step wrote.' })
+  page_public_id?: string;
+}
+
+export class DeliveryReceiptDto {
+  @ApiProperty({ format: 'uuid' }) hook_id!: string;
+  @ApiProperty({ format: 'uuid' }) delivery_id!: string;
+  @ApiProperty({ example: 'delivered' }) state!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) delivered_at!: string | null;
+}
+
+export class ReportPresentationDto {
+  @ApiProperty({ enum: RUN_STATUSES }) execution_status!: string;
+  @ApiProperty({ type: OutcomeDto }) outcome!: OutcomeDto;
+  @ApiProperty({ type: [StepStateDto], description: 'One per step of the definition, in order.' })
+  states!: StepStateDto[];
+  @ApiProperty({ type: [ReportDeliverableDto] }) deliverables!: ReportDeliverableDto[];
+  @ApiProperty({ type: [DeliveryReceiptDto] }) delivery_receipts!: DeliveryReceiptDto[];
+}
+
+/** `GET /api/reports/{report_id}`: schema_version 2. */
+export class ReportDto {
+  @ApiProperty({ format: 'uuid', description: "The run's id." }) id!: string;
+  @ApiProperty({ enum: [2] }) schema_version!: number;
+  @ApiProperty({ type: WorkflowRefDto }) workflow!: WorkflowRefDto;
+  @ApiProperty({ type: String, nullable: true }) title!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completed_at!: string | null;
+  @ApiProperty({ type: ReportPresentationDto }) presentation!: ReportPresentationDto;
+}

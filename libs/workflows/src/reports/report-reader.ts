@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { AppError } from '@cw/platform';
+import type { StepRecord } from '../runs/run-status';
+import { RunStepRepository } from '../runs/run-step.repository';
+import { type ReadableRun, type ReportListFilter, RunRepository } from '../runs/run.repository';
+import { buildReport, buildRunView, type ReportSource } from './build-report';
+import type { Report, RunView } from './report';
+
+export const DEFAULT_REPORT_LIST_LIMIT = 50;
+
+export interface ReportList {
+  reports: {
+    id: string;
+    status: string;
+    workflow_name: string;
+    created_at: string;
+    completed_at: string | null;
+  }[];
+  total: number;
+  offset: number;
+  limit: number;
+  has_more: boolean;
+}
+
+export const reportUrl = (runId: string): string => `/api/reports/${runId}`;
+
+function sourceOf(run: ReadableRun, records: StepRecord[]): ReportSource {
+  return {
+    runId: run.id,
+    workflow: run.workflow,
+    title: run.title,
+    status: run.status,
+    runError: run.error,
+    createdAt: run.createdAt,
+    completedAt: run.completedAt,
+    definition: run.definition,
+    records,
+    // Hook deliveries arrive with the report hooks.
+    receipts: [],
+  };
+}
+
+/**
+ * Reports and run views for their readers: whoever sees the workflow, and the person who
+ * started the run. Others get 404, as if the run did not exist.
+ */
+@Injectable()
+export class ReportReader {
+  constructor(
+    private readonly runs: RunRepository,
+    private readonly steps: RunStepRepository,
+  ) {}
+
+  async report(actor: Actor, runId: string): Promise<Report> {
+    return buildReport(await this.source(actor, runId));
+  }
+
+  async runView(actor: Actor, runId: string): Promise<RunView> {
+    return buildRunView(await this.source(actor, runId), reportUrl(runId));
+  }
+
+  async list(
+    actor: Actor,
+    filter: ReportListFilter,
+    page: { limit?: number; offset?: number },
+  ): Promise<ReportList> {
+    const limit = page.limit ?? DEFAULT_REPORT_LIST_LIMIT;
+    const offset = page.offset ?? 0;
+    const { reports, total } = await this.runs.listReadable(actor, filter, { limit, offset });
+    return {
+      reports: reports.map((report) => ({
+        ...report,
+        created_at: report.created_at.toISOString(),
+        completed_at: report.completed_at?.toISOString() ?? null,
+      })),
+      total,
+      offset,
+      limit,
+      has_more: offset + reports.length < total,
+    };
+  }
+
+  private async source(actor: Actor, runId: string): Promise<ReportSource> {
+    const run = await this.runs.findReadable(actor, runId);
+    if (!run) throw AppError.notFound('No report with that id is readable by you.');
+    return sourceOf(run, await this.steps.findRecords(run.id));
+  }
+}

@@ -1,0 +1,30 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+
+/** `POST /api/workflows/{workflow_id}/run`. */
+export class StartRunDto {
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+    description: "Values of the workflow's declared inputs; omitted equals empty.",
+    example: { topic: 'pricing' },
+  })
+  @IsOptional()
+  @IsObject()
+  inputs?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'A UUID v4 you mint per intended run: an exact retry (same workflow, inputs, title) answers the same run.',
+  })
+  @IsOptional()
+  @IsUUID('4')
+  run_request_id?: string;
+
+  @ApiPropertyOptional({ maxLength: 300, example: 'Pricing digest, week 47' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  title?: string;
+}

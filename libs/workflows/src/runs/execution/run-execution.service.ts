@@ -1,0 +1,212 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { WorkflowStep } from '../../definitions/workflow-definition';
+import { RunReportWriter } from '../../reports/run-report.writer';
+import type { TemplateScope } from '../../templates/template';
+import { nextAction } from '../engine/next-action';
+import { type ClaimedRun, RunRepository } from '../run.repository';
+import type { StepError, StepRecord, TerminalRunStatus } from '../run-status';
+import { RunStepRepository, type StepSlot } from '../run-step.repository';
+import { WorkPacketRepository } from '../work-packet.repository';
+import { RunOutputPageWriter } from './run-output-page.writer';
+import { RunQueue } from './run-queue';
+import type { StepOutcome } from './steps/step-executor';
+import { StepExecutors } from './steps/step-executors';
+
+/** A worker that stopped heart-beating this long no longer holds its run. */
+export const LEASE_SECONDS = 15;
+const HEARTBEAT_MS = 5_000;
+
+/** Where an execution left the run. */
+export type ExecutionEnd =
+  'not_claimed' | 'lease_lost' | 'sleeping' | 'awaiting_work_packet' | TerminalRunStatus;
+
+const CANCELLED: StepError = { code: 'cancelled', message: 'The run was cancelled.' };
+
+function replaceRecord(records: StepRecord[], record: StepRecord): void {
+  const at = records.findIndex((each) => each.index === record.index);
+  if (at === -1) records.push(record);
+  else records[at] = record;
+}
+
+function scopeOf(run: ClaimedRun, records: readonly StepRecord[]): TemplateScope {
+  const steps: Record<string, { output: unknown }> = {};
+  for (const record of records) {
+    if (record.status === 'completed') steps[record.id] = { output: record.output };
+  }
+  return { inputs: run.inputs, steps };
+}
+
+/**
+ * Executes a run durably, step by step: it claims the run (a new lease generation), then asks
+ * `nextAction` what to do, records each step as `running` and then as it ended (each committed
+ * on its own), and ends the run through the report writer. Every write names the claimed
+ * generation, so a worker that lost the run to another changes nothing and stops. Steps are at
+ * least once: one left `running` by a dead worker runs again.
+ */
+@Injectable()
+export class RunExecutionService {
+  private readonly logger = new Logger(RunExecutionService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly runs: RunRepository,
+    private readonly steps: RunStepRepository,
+    private readonly packets: WorkPacketRepository,
+    private readonly reports: RunReportWriter,
+    private readonly executors: StepExecutors,
+    private readonly outputPage: RunOutputPageWriter,
+    private readonly queue: RunQueue,
+  ) {}
+
+  async execute(runId: string): Promise<ExecutionEnd> {
+    const run = await this.runs.claim(runId, LEASE_SECONDS);
+    if (!run) return 'not_claimed';
+    return this.whileHeartbeating(run, () => this.advance(run));
+  }
+
+  /** Runs steps until the run ends, pauses or is lost. */
+  private async advance(run: ClaimedRun): Promise<ExecutionEnd> {
+    const runId = run.id;
+    const records = await this.steps.findRecords(runId);
+    for (;;) {
+      const action = nextAction({
+        steps: run.definition.steps,
+        budget: run.definition.budget,
+        records,
+        startedAt: run.startedAt,
+        now: new Date(),
+      });
+      if (action.kind === 'finish') {
+        // A failed step's error is already in its record; the run's own error is for the rest.
+        const error = action.status === 'failed' ? null : action.error;
+        return this.finish(run, records, action.status, error);
+      }
+      if (await this.cancelRequested(run)) return this.finish(run, records, 'cancelled', CANCELLED);
+
+      const slot: StepSlot = {
+        runId,
+        index: action.index,
+        stepId: action.step.id,
+        block: action.step.block,
+      };
+      if (!(await this.steps.markRunning(this.dataSource.manager, slot, run.leaseGeneration))) {
+        return 'lease_lost';
+      }
+      const startedAt = new Date();
+      const outcome = await this.runStep(run, action.index, action.step, records);
+      if (outcome.kind === 'sleep') return this.sleep(run, slot, outcome.until, outcome.output);
+      if (outcome.kind === 'work_packet') {
+        return this.awaitWorkPacket(run, slot, outcome.instructions);
+      }
+      const finished =
+        outcome.kind === 'completed'
+          ? { status: 'completed' as const, output: outcome.output, error: null }
+          : { status: 'failed' as const, output: null, error: outcome.error };
+      const manager = this.dataSource.manager;
+      if (!(await this.steps.markFinished(manager, slot, run.leaseGeneration, finished))) {
+        return 'lease_lost';
+      }
+      replaceRecord(records, {
+        index: slot.index,
+        id: slot.stepId,
+        block: slot.block,
+        ...finished,
+        started_at: startedAt,
+        finished_at: new Date(),
+      });
+    }
+  }
+
+  /** The step's outcome; an executor that throws fails its step (and so the run). */
+  private runStep(
+    run: ClaimedRun,
+    index: number,
+    step: WorkflowStep,
+    records: readonly StepRecord[],
+  ): Promise<StepOutcome> {
+    return this.executors
+      .of(step.block)
+      .execute({ run, step, index, scope: scopeOf(run, records) })
+      .catch((error: Error): StepOutcome => {
+        this.logger.warn(`run ${run.id} step ${step.id} threw: ${error.message}`);
+        return { kind: 'failed', error: { code: 'step_error', message: error.message } };
+      });
+  }
+
+  /** Keeps the claimed lease alive for as long as `work` holds the run. */
+  private async whileHeartbeating<T>(run: ClaimedRun, work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => {
+      this.runs.heartbeat(run.id, run.leaseGeneration).catch((error: Error) => {
+        this.logger.warn(`run ${run.id} heartbeat failed: ${error.message}`);
+      });
+    }, HEARTBEAT_MS);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private async cancelRequested(run: ClaimedRun): Promise<boolean> {
+    const held = await this.dataSource.transaction((manager) =>
+      this.runs.lockHeld(manager, run.id, run.leaseGeneration),
+    );
+    return held?.cancelRequested === true;
+  }
+
+  private async sleep(
+    run: ClaimedRun,
+    slot: StepSlot,
+    until: Date,
+    output: unknown,
+  ): Promise<ExecutionEnd> {
+    const held = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.runs.lockHeld(manager, run.id, run.leaseGeneration))) return false;
+      await this.steps.markFinished(manager, slot, run.leaseGeneration, {
+        status: 'completed',
+        output,
+        error: null,
+      });
+      await this.runs.sleepUntil(manager, run.id, until);
+      return true;
+    });
+    if (!held) return 'lease_lost';
+    await this.queue.wakeAt(run.id, run.leaseGeneration, until);
+    return 'sleeping';
+  }
+
+  private async awaitWorkPacket(
+    run: ClaimedRun,
+    slot: StepSlot,
+    instructions: string,
+  ): Promise<ExecutionEnd> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.runs.lockHeld(manager, run.id, run.leaseGeneration))) return 'lease_lost';
+      await this.packets.insertOnce(manager, {
+        runId: run.id,
+        stepIndex: slot.index,
+        instructions,
+      });
+      await this.steps.markWaiting(manager, slot);
+      await this.runs.awaitWorkPacket(manager, run.id);
+      return 'awaiting_work_packet';
+    });
+  }
+
+  private async finish(
+    run: ClaimedRun,
+    records: readonly StepRecord[],
+    status: TerminalRunStatus,
+    error: StepError | null,
+  ): Promise<ExecutionEnd> {
+    const pageError = status === 'completed' ? await this.outputPage.write(run, records) : null;
+    const [endStatus, endError] = pageError ? (['failed', pageError] as const) : [status, error];
+    return this.dataSource.transaction(async (manager) => {
+      const held = await this.runs.lockHeld(manager, run.id, run.leaseGeneration);
+      if (!held) return 'lease_lost';
+      await this.reports.finish(manager, held, endStatus, endError);
+      return endStatus;
+    });
+  }
+}

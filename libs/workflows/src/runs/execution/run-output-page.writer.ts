@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { WikiApi } from '@cw/wiki';
+import { WorkflowRepository } from '../../definitions/workflow.repository';
+import { buildReport } from '../../reports/build-report';
+import type { ClaimedRun } from '../run.repository';
+import type { StepError, StepRecord } from '../run-status';
+import { reportPageMarkdown } from './report-page';
+import { ACCESS_LOST, refusalOf, StarterActor } from './starter-actor';
+
+/**
+ * Writes a completing run's report summary to its workflow's output page (`output.create_page`),
+ * as the person who started it, before the run is marked completed.
+ */
+@Injectable()
+export class RunOutputPageWriter {
+  constructor(
+    private readonly workflows: WorkflowRepository,
+    private readonly wiki: WikiApi,
+    private readonly starter: StarterActor,
+  ) {}
+
+  /** Null when written (or the workflow has no output page), else why it was refused. */
+  async write(run: ClaimedRun, records: readonly StepRecord[]): Promise<StepError | null> {
+    const workflow = await this.workflows.findById(run.workflowId);
+    if (!workflow?.outputPage) return null;
+    const actor = await this.starter.resolve(run);
+    if (!actor) return ACCESS_LOST;
+    const report = buildReport({
+      runId: run.id,
+      workflow: { id: workflow.id, number: workflow.number, name: workflow.name },
+      title: null,
+      status: 'completed',
+      runError: null,
+      createdAt: run.startedAt,
+      completedAt: new Date(),
+      definition: run.definition,
+      records,
+      receipts: [],
+    });
+    try {
+      await this.wiki.upsert(actor, {
+        ...workflow.outputPage,
+        markdown: reportPageMarkdown(report),
+        message: `Report of workflow run ${run.id}`,
+      });
+      return null;
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      return refusal;
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { isUniqueViolation } from '@cw/db';
+import { AppError, ErrorCode, validationError } from '@cw/platform';
+import { OutboxWriter } from '@cw/queue';
+import { DataSource } from 'typeorm';
+import type { Workflow } from '../definitions/entities/workflow.entity';
+import { workflowsError } from '../errors/workflows-errors';
+import type { RunTrigger } from './entities/run.entity';
+import { checkRunInputs } from './run-inputs';
+import { runRequestHash } from './run-request-hash';
+import { type RunRequestKey, RunRequestRepository } from './run-request.repository';
+import { type StartSlot, RunStartLimiter } from './run-start-limiter';
+import type { RunStatus } from './run-status';
+import { RunRepository } from './run.repository';
+
+export interface RunStartRequest {
+  inputs?: unknown;
+  runRequestId?: string;
+  title?: string;
+  trigger: RunTrigger;
+  /** Names the inputs object in refusals (`inputs` for REST, `body` for the webhook trigger). */
+  inputsField?: string;
+}
+
+export interface StartedRun {
+  /** False when an exact retry recovered the run an earlier start created. */
+  created: boolean;
+  run_id: string;
+  status: RunStatus;
+}
+
+/**
+ * The one way any trigger starts a run. A caller-minted `run_request_id` is reserved by the
+ * receipt's primary key in the transaction that inserts the run and its `run.requested` event:
+ * an exact retry (same person, workflow, inputs, title) answers the same run, concurrent ones
+ * included; another request under the same key is refused.
+ */
+@Injectable()
+export class RunStartService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly runs: RunRepository,
+    private readonly requests: RunRequestRepository,
+    private readonly limiter: RunStartLimiter,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  async start(actor: Actor, workflow: Workflow, request: RunStartRequest): Promise<StartedRun> {
+    const given = request.inputs ?? {};
+    const title = request.title ?? null;
+    const receipt = request.runRequestId
+      ? {
+          key: {
+            companyId: actor.companyId,
+            personId: actor.personId,
+            runRequestId: request.runRequestId,
+          },
+          hash: runRequestHash(workflow.id, given, title),
+        }
+      : null;
+    if (receipt) {
+      const recovered = await this.recover(receipt.key, receipt.hash);
+      if (recovered) return recovered;
+    }
+    if (workflow.status === 'archived' || workflow.status === 'deleted') {
+      throw workflowsError(
+        'WORKFLOW_NOT_STARTABLE',
+        `This workflow is ${workflow.status}; it starts no new runs.`,
+        { details: { workflow_status: workflow.status } },
+      );
+    }
+    const inputs = checkRunInputs(workflow.inputs, given, request.inputsField);
+    if (!inputs.ok) throw validationError(inputs.problems);
+
+    let slot: StartSlot | undefined;
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const runId = await this.runs.insertRunning(manager, {
+          companyId: actor.companyId,
+          workflowId: workflow.id,
+          startedBy: actor.personId,
+          trigger: request.trigger,
+          title,
+          inputs: inputs.value,
+          definition: workflow.definition,
+        });
+        if (receipt) {
+          await this.requests.insert(manager, {
+            ...receipt.key,
+            requestHash: receipt.hash,
+            workflowId: workflow.id,
+            runId,
+          });
+        }
+        // Counted once the key is ours, so concurrent retries of one start count once.
+        slot = await this.takeSlot(workflow.id, request.trigger);
+        await this.outbox.append(manager, 'run.requested', { run_id: runId });
+        return { created: true, run_id: runId, status: 'running' as const };
+      });
+    } catch (error) {
+      if (slot) await this.limiter.giveBack(slot);
+      if (receipt && isUniqueViolation(error)) {
+        const recovered = await this.recover(receipt.key, receipt.hash);
+        if (recovered) return recovered;
+      }
+      throw error;
+    }
+  }
+
+  /** The run an earlier start under this key created, or null when the key is new. */
+  private async recover(key: RunRequestKey, hash: Buffer): Promise<StartedRun | null> {
+    const manager = this.dataSource.manager;
+    const receipt = await this.requests.find(manager, key);
+    if (!receipt) return null;
+    if (!receipt.requestHash.equals(hash)) {
+      throw workflowsError(
+        'WORKFLOW_RUN_REQUEST_CONFLICT',
+        'This run_request_id was already used with another workflow, other inputs or another title; mint a new one for a new run.',
+        { details: { run_request_id: key.runRequestId } },
+      );
+    }
+    const status = receipt.runId ? await this.runs.findStatus(manager, receipt.runId) : null;
+    if (!receipt.runId || !status) {
+      throw workflowsError(
+        'RUN_REMOVED',
+        'The run this run_request_id started was removed for good; mint a new one to start another run.',
+        { details: { run_request_id: key.runRequestId } },
+      );
+    }
+    return { created: false, run_id: receipt.runId, status };
+  }
+
+  /** Starts on demand count against the hourly limit; scheduled starts do not. */
+  private async takeSlot(workflowId: string, trigger: RunTrigger): Promise<StartSlot | undefined> {
+    if (trigger === 'schedule') return undefined;
+    const decision = await this.limiter.take(workflowId);
+    if (decision.allowed) return decision.slot;
+    const message =
+      'This workflow reached its hourly start limit; retry after the Retry-After delay.';
+    const options = {
+      details: { retry_after_seconds: decision.retryAfterSeconds },
+      headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+    };
+    // The webhook trigger's refusals are fixed at 409 by the spec.
+    throw trigger === 'webhook'
+      ? workflowsError('RUN_START_LIMIT_REACHED', message, options)
+      : new AppError(ErrorCode.RateLimited, message, options);
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { RunStep } from './entities/run-step.entity';
+import type { StepError, StepRecord } from './run-status';
+
+export interface StepSlot {
+  runId: string;
+  index: number;
+  stepId: string;
+  block: string;
+}
+
+export type FinishedStepStatus = 'completed' | 'failed';
+
+/**
+ * `workflows.run_steps`. A worker's writes name the lease generation it claimed: they change
+ * nothing once another worker holds the run.
+ */
+@Injectable()
+export class RunStepRepository {
+  constructor(@InjectRepository(RunStep) private readonly steps: Repository<RunStep>) {}
+
+  /** Every step the run has recorded, by index. */
+  async findRecords(runId: string): Promise<StepRecord[]> {
+    const rows = await this.steps.find({ where: { runId }, order: { stepIndex: 'ASC' } });
+    return rows.map((row) => ({
+      index: row.stepIndex,
+      id: row.stepId,
+      block: row.block,
+      status: row.status,
+      output: row.output,
+      error: row.error,
+      started_at: row.startedAt,
+      finished_at: row.finishedAt,
+    }));
+  }
+
+  /** Records the step as `running` (again, when a worker died in it); false when the lease is lost. */
+  async markRunning(manager: EntityManager, slot: StepSlot, generation: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO workflows.run_steps (run_id, step_index, step_id, block, status, started_at)
+       SELECT $1, $2, $3, $4, 'running', now() FROM workflows.runs
+        WHERE id = $1 AND lease_generation = $5 AND status = 'running'
+       ON CONFLICT (run_id, step_index) DO UPDATE
+          SET status = 'running', output = NULL, error = NULL, started_at = now(), finished_at = NULL
+       RETURNING step_index`,
+      [slot.runId, slot.index, slot.stepId, slot.block, generation],
+    );
+    return rows.length > 0;
+  }
+
+  /** Records how the step ended; false when the lease is lost. */
+  async markFinished(
+    manager: EntityManager,
+    slot: Pick<StepSlot, 'runId' | 'index'>,
+    generation: number,
+    outcome: { status: FinishedStepStatus; output: unknown; error: StepError | null },
+  ): Promise<boolean> {
+    const [, affected]: [unknown, number] = await manager.query(
+      `UPDATE workflows.run_steps s
+          SET status = $4, output = $5::jsonb, error = $6::jsonb, finished_at = now()
+         FROM workflows.runs r
+        WHERE s.run_id = $1 AND s.step_index = $2
+          AND r.id = s.run_id AND r.lease_generation = $3 AND r.status = 'running'`,
+      [
+        slot.runId,
+        slot.index,
+        generation,
+        outcome.status,
+        JSON.stringify(outcome.output ?? null),
+        outcome.error === null ? null : JSON.stringify(outcome.error),
+      ],
+    );
+    return affected > 0;
+  }
+
+  /** The step waits for its work packet (the caller holds the run locked). */
+  async markWaiting(
+    manager: EntityManager,
+    slot: Pick<StepSlot, 'runId' | 'index'>,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE workflows.run_steps SET status = 'waiting' WHERE run_id = $1 AND step_index = $2`,
+      [slot.runId, slot.index],
+    );
+  }
+
+  /** The waiting step completes with the work packet's result as its output. */
+  async completeWaiting(
+    manager: EntityManager,
+    slot: Pick<StepSlot, 'runId' | 'index'>,
+    output: unknown,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE workflows.run_steps SET status = 'completed', output = $3::jsonb, finished_at = now()
+        WHERE run_id = $1 AND step_index = $2 AND status = 'waiting'`,
+      [slot.runId, slot.index, JSON.stringify(output ?? null)],
+    );
+  }
+}

@@ -1,0 +1,333 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { WorkflowReaderIdentity } from '../access/workflow-visibility.sql';
+import type { WorkflowDefinition } from '../definitions/workflow-definition';
+import type { WorkflowRef } from '../reports/report';
+import type { Run, RunTrigger } from './entities/run.entity';
+import { readableRunsSql } from './run-readability.sql';
+import {
+  type RunStatus,
+  type StepError,
+  TERMINAL_RUN_STATUSES,
+  type TerminalRunStatus,
+} from './run-status';
+
+export interface NewRun {
+  companyId: string;
+  workflowId: string;
+  startedBy: string;
+  trigger: RunTrigger;
+  title: string | null;
+  inputs: Record<string, unknown>;
+  definition: WorkflowDefinition;
+}
+
+/** A run as its readers see it, with its workflow. */
+export interface ReadableRun extends Pick<
+  Run,
+  | 'id'
+  | 'companyId'
+  | 'workflowId'
+  | 'startedBy'
+  | 'title'
+  | 'status'
+  | 'error'
+  | 'definition'
+  | 'createdAt'
+  | 'completedAt'
+> {
+  workflow: WorkflowRef;
+}
+
+/** A readable run locked for the caller's transaction, and whether one of its steps is running. */
+export interface LockedRun extends Pick<Run, 'id' | 'companyId' | 'workflowId' | 'startedBy'> {
+  status: RunStatus;
+  stepRunning: boolean;
+}
+
+/** What a worker that claimed a run executes it from. */
+export interface ClaimedRun extends Pick<
+  Run,
+  'id' | 'companyId' | 'workflowId' | 'startedBy' | 'inputs' | 'definition' | 'leaseGeneration'
+> {
+  startedAt: Date;
+}
+
+/** A run its worker still holds, locked. */
+export interface HeldRun extends Pick<Run, 'id' | 'companyId' | 'workflowId' | 'startedBy'> {
+  cancelRequested: boolean;
+}
+
+/** Who a finished run's report is announced to. */
+export type FinishingRun = Pick<Run, 'id' | 'companyId' | 'workflowId' | 'startedBy'>;
+
+export interface ReportListItem {
+  id: string;
+  status: RunStatus;
+  workflow_name: string;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface ReportListFilter {
+  status?: RunStatus;
+  workflowId?: string;
+}
+
+/** `workflows.runs`. */
+@Injectable()
+export class RunRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Inserts a run that starts at once (`running`) and answers its id. */
+  async insertRunning(manager: EntityManager, run: NewRun): Promise<string> {
+    const [{ id }]: { id: string }[] = await manager.query(
+      `INSERT INTO workflows.runs
+         (company_id, workflow_id, started_by, trigger, title, inputs, definition, status, started_at)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, 'running', now())
+       RETURNING id`,
+      [
+        run.companyId,
+        run.workflowId,
+        run.startedBy,
+        run.trigger,
+        run.title,
+        JSON.stringify(run.inputs),
+        JSON.stringify(run.definition),
+      ],
+    );
+    return id;
+  }
+
+  async findStatus(manager: EntityManager, id: string): Promise<RunStatus | null> {
+    const [row]: { status: RunStatus }[] = await manager.query(
+      `SELECT status FROM workflows.runs WHERE id = $1`,
+      [id],
+    );
+    return row?.status ?? null;
+  }
+
+  /** The run with its workflow, if the reader may read its report. */
+  async findReadable(reader: WorkflowReaderIdentity, id: string): Promise<ReadableRun | null> {
+    const params: unknown[] = [id];
+    const readable = readableRunsSql('r', 'w', reader, params);
+    const [row]: ReadableRun[] = await this.dataSource.query(
+      `SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
+              r.started_by AS "startedBy", r.title, r.status, r.error, r.definition,
+              r.created_at AS "createdAt", r.completed_at AS "completedAt",
+              json_build_object('id', w.id, 'number', w.number, 'name', w.name) AS workflow
+         FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id
+        WHERE r.id = $1 AND ${readable}`,
+      params,
+    );
+    return row ?? null;
+  }
+
+  /** The run locked for the caller's transaction, if the reader may read its report. */
+  async lockReadable(
+    manager: EntityManager,
+    reader: WorkflowReaderIdentity,
+    id: string,
+  ): Promise<LockedRun | null> {
+    const params: unknown[] = [id];
+    const readable = readableRunsSql('r', 'w', reader, params);
+    const [row]: LockedRun[] = await manager.query(
+      `SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
+              r.started_by AS "startedBy", r.status,
+              EXISTS (SELECT 1 FROM workflows.run_steps s
+                       WHERE s.run_id = r.id AND s.status = 'running') AS "stepRunning"
+         FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id
+        WHERE r.id = $1 AND ${readable}
+          FOR UPDATE OF r`,
+      params,
+    );
+    return row ?? null;
+  }
+
+  /** Asks the worker running a step of this run to stop after it. */
+  async requestCancel(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      `UPDATE workflows.runs SET cancel_requested = true, updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** Ends a run not yet terminal; false when it had already ended. */
+  async finish(
+    manager: EntityManager,
+    id: string,
+    status: TerminalRunStatus,
+    error: StepError | null,
+  ): Promise<boolean> {
+    // The PostgreSQL driver answers an UPDATE with [rows, affected count].
+    const [rows]: [{ id: string }[], number] = await manager.query(
+      `UPDATE workflows.runs
+          SET status = $2, error = $3::jsonb, completed_at = now(), updated_at = now()
+        WHERE id = $1 AND status <> ALL($4::text[])
+        RETURNING id`,
+      [id, status, error === null ? null : JSON.stringify(error), TERMINAL_RUN_STATUSES],
+    );
+    return rows.length > 0;
+  }
+
+  /** One page of the reports the reader may read, newest first, and how many there are in all. */
+  async listReadable(
+    reader: WorkflowReaderIdentity,
+    filter: ReportListFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ reports: ReportListItem[]; total: number }> {
+    const params: unknown[] = [];
+    let where = readableRunsSql('r', 'w', reader, params);
+    if (filter.status) {
+      params.push(filter.status);
+      where += ` AND r.status = $${params.length}`;
+    }
+    if (filter.workflowId) {
+      params.push(filter.workflowId);
+      where += ` AND r.workflow_id = $${params.length}`;
+    }
+    const from = `FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id`;
+    const filterParams = [...params];
+    params.push(page.limit, page.offset);
+    const rows: (ReportListItem & { total: number })[] = await this.dataSource.query(
+      `SELECT r.id, r.status, w.name AS workflow_name, r.created_at, r.completed_at,
+              count(*) OVER ()::int AS total
+         ${from} WHERE ${where}
+        ORDER BY r.created_at DESC, r.id DESC
+        LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    const reports = rows.map(({ total: _total, ...report }) => report);
+    if (rows.length > 0 || page.offset === 0) return { reports, total: rows[0]?.total ?? 0 };
+    // A page past the end has no row to carry the count.
+    const [{ total }]: { total: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS total ${from} WHERE ${where}`,
+      filterParams,
+    );
+    return { reports, total };
+  }
+
+  /** Removes the run for good with its steps and work packets; its receipt keeps a null run. */
+  async remove(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(`DELETE FROM workflows.runs WHERE id = $1`, [id]);
+  }
+
+  // Execution (runs/execution): claiming, heart-beating and pausing a run. Every write of a
+  // worker carries the lease generation it claimed, so a worker that lost the run changes nothing.
+
+  /**
+   * Takes the run for one worker: a live run whose wait is over and whose last holder stopped
+   * heart-beating `leaseSeconds` ago (or released it). Increments the lease generation.
+   */
+  async claim(id: string, leaseSeconds: number): Promise<ClaimedRun | null> {
+    const [rows]: [ClaimedRun[], number] = await this.dataSource.query(
+      `UPDATE workflows.runs
+          SET lease_generation = lease_generation + 1, heartbeat_at = now(), wake_at = NULL,
+              started_at = COALESCE(started_at, now()), updated_at = now()
+        WHERE id = $1 AND status = 'running'
+          AND (wake_at IS NULL OR wake_at <= now())
+          AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2))
+        RETURNING id, company_id AS "companyId", workflow_id AS "workflowId",
+                  started_by AS "startedBy", inputs, definition, started_at AS "startedAt",
+                  lease_generation AS "leaseGeneration"`,
+      [id, leaseSeconds],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Keeps the lease alive; false once another worker holds the run or it left `running`. */
+  async heartbeat(id: string, generation: number): Promise<boolean> {
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `UPDATE workflows.runs SET heartbeat_at = now()
+        WHERE id = $1 AND lease_generation = $2 AND status = 'running'`,
+      [id, generation],
+    );
+    return affected > 0;
+  }
+
+  /** The held run locked for the caller's transaction, or null when the lease was lost. */
+  async lockHeld(manager: EntityManager, id: string, generation: number): Promise<HeldRun | null> {
+    const [row]: HeldRun[] = await manager.query(
+      `SELECT id, company_id AS "companyId", workflow_id AS "workflowId",
+              started_by AS "startedBy", cancel_requested AS "cancelRequested"
+         FROM workflows.runs
+        WHERE id = $1 AND lease_generation = $2 AND status = 'running'
+          FOR UPDATE`,
+      [id, generation],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Releases a held run until `wakeAt` (a `wait` step): it keeps its place. Releasing ends the
+   * lease generation, so a heartbeat still in flight cannot take the run back.
+   */
+  async sleepUntil(manager: EntityManager, id: string, wakeAt: Date): Promise<void> {
+    await manager.query(
+      `UPDATE workflows.runs
+          SET wake_at = $2, heartbeat_at = NULL, lease_generation = lease_generation + 1,
+              updated_at = now()
+        WHERE id = $1`,
+      [id, wakeAt],
+    );
+  }
+
+  /** Releases a held run (ending its lease generation) until its work packet's result arrives. */
+  async awaitWorkPacket(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      `UPDATE workflows.runs
+          SET status = 'awaiting_work_packet', heartbeat_at = NULL,
+              lease_generation = lease_generation + 1, updated_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** A run whose work packet was answered runs again (a worker claims it). */
+  async resumeFromWorkPacket(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      `UPDATE workflows.runs SET status = 'running', heartbeat_at = NULL, updated_at = now()
+        WHERE id = $1 AND status = 'awaiting_work_packet'`,
+      [id],
+    );
+  }
+
+  /**
+   * Running runs nobody has heart-beaten for `staleSeconds` (a sleeping run counts from its
+   * wake time), locked and skipped by other reconcilers, for the caller's transaction.
+   */
+  async lockStale(
+    manager: EntityManager,
+    staleSeconds: number,
+    limit: number,
+  ): Promise<FinishingRun[]> {
+    return manager.query(
+      `SELECT id, company_id AS "companyId", workflow_id AS "workflowId", started_by AS "startedBy"
+         FROM workflows.runs
+        WHERE status = 'running'
+          AND GREATEST(COALESCE(heartbeat_at, updated_at), COALESCE(wake_at, '-infinity'))
+              < now() - make_interval(secs => $1)
+        ORDER BY updated_at LIMIT $2
+          FOR UPDATE SKIP LOCKED`,
+      [staleSeconds, limit],
+    );
+  }
+
+  /**
+   * Running runs that no worker holds (no heartbeat for `leaseSeconds`) and that are due, with
+   * the generation that a job re-enqueued for them is named after.
+   */
+  async findUnheld(
+    leaseSeconds: number,
+    limit: number,
+  ): Promise<{ id: string; leaseGeneration: number }[]> {
+    return this.dataSource.query(
+      `SELECT id, lease_generation AS "leaseGeneration" FROM workflows.runs
+        WHERE status = 'running'
+          AND COALESCE(heartbeat_at, updated_at) < now() - make_interval(secs => $1)
+          AND (wake_at IS NULL OR wake_at <= now())
+        ORDER BY updated_at LIMIT $2`,
+      [leaseSeconds, limit],
+    );
+  }
+}

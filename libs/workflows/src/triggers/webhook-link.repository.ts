@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { WebhookLink } from './entities/webhook-link.entity';
+
+/** What the trigger needs of a link to admit a call. */
+export interface WebhookLinkCredential extends Pick<
+  WebhookLink,
+  'workflowId' | 'tokenHash' | 'createdBy'
+> {
+  companyId: string;
+}
+
+/** `workflows.webhook_links`. */
+@Injectable()
+export class WebhookLinkRepository {
+  constructor(@InjectRepository(WebhookLink) private readonly links: Repository<WebhookLink>) {}
+
+  /** Creates the workflow's link; null when it already has one. */
+  async insertIfAbsent(
+    manager: EntityManager,
+    link: Pick<WebhookLink, 'workflowId' | 'tokenHash' | 'createdBy'>,
+  ): Promise<string | null> {
+    const rows: { public_id: string }[] = await manager.query(
+      `INSERT INTO workflows.webhook_links (workflow_id, token_hash, created_by)
+       VALUES ($1, $2, $3)
+       ON CONFLICT (workflow_id) DO NOTHING
+       RETURNING public_id`,
+      [link.workflowId, link.tokenHash, link.createdBy],
+    );
+    return rows[0]?.public_id ?? null;
+  }
+
+  /** Replaces the token (the old one stops at once); the link's public id, or null without a link. */
+  async rotate(
+    manager: EntityManager,
+    link: Pick<WebhookLink, 'workflowId' | 'tokenHash' | 'createdBy'>,
+  ): Promise<string | null> {
+    // An UPDATE answers [rows, affected count] through TypeORM's Postgres driver.
+    const [rows]: [{ public_id: string }[], number] = await manager.query(
+      `UPDATE workflows.webhook_links
+          SET token_hash = $2, created_by = $3, rotated_at = now()
+        WHERE workflow_id = $1
+        RETURNING public_id`,
+      [link.workflowId, link.tokenHash, link.createdBy],
+    );
+    return rows[0]?.public_id ?? null;
+  }
+
+  async delete(manager: EntityManager, workflowId: string): Promise<boolean> {
+    const { affected } = await manager.getRepository(WebhookLink).delete({ workflowId });
+    return (affected ?? 0) > 0;
+  }
+
+  /** The link at this public id with its workflow's company, to admit a trigger call. */
+  async findCredential(publicId: string): Promise<WebhookLinkCredential | null> {
+    const [row]: WebhookLinkCredential[] = await this.links.query(
+      `SELECT l.workflow_id AS "workflowId", w.company_id AS "companyId",
+              l.token_hash AS "tokenHash", l.created_by AS "createdBy"
+         FROM workflows.webhook_links l JOIN workflows.workflows w ON w.id = l.workflow_id
+        WHERE l.public_id = $1`,
+      [publicId],
+    );
+    return row ?? null;
+  }
+}
