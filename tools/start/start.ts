@@ -93,16 +93,34 @@ async function main(): Promise<void> {
     );
     say(`  ${demo.apiKey}`);
     say('Try it:');
-    say(
-      `  curl -s -H "Authorization: Bearer ${demo.apiKey}" -H 'content-type: application/json' \\`,
-    );
-    say(
-      `    -d '{"title":"Welcome","markdown":"Hello, wiki.","path":"/Company"}' ${base}/api/wiki/pages/upserts`,
-    );
-    say(`  curl -s -H "Authorization: Bearer ${demo.apiKey}" '${base}/api/wiki/search?q=hello'`);
+    for (const line of tryItLines(base, demo.apiKey)) say(line);
   }
   say('');
   say('Ctrl-C stops everything this command started.');
+}
+
+/** A wiki write and search, then a workflow saved from an explicit plan, run, and its report. */
+function tryItLines(base: string, key: string): string[] {
+  const auth = `-H "Authorization: Bearer ${key}"`;
+  const json = `${auth} -H 'content-type: application/json'`;
+  const plan = JSON.stringify({
+    start_as: 'active',
+    intent: {
+      name: 'Greeting',
+      inputs: [{ name: 'who', type: 'text', required: true }],
+      steps: [{ id: 'greet', block: 'text.compose', template: 'Hello, {{inputs.who}}.' }],
+      deliverables: [{ name: 'greeting', required: true, from_step: 'greet' }],
+    },
+  });
+  return [
+    `  curl -s ${json} \\`,
+    `    -d '{"title":"Welcome","markdown":"Hello, wiki.","path":"/Company"}' ${base}/api/wiki/pages/upserts`,
+    `  curl -s ${auth} '${base}/api/wiki/search?q=hello'`,
+    `  curl -s ${json} -d '${plan}' \\`,
+    `    ${base}/api/workflows/blocks/design`,
+    `  curl -s ${json} -d '{"inputs":{"who":"team"}}' ${base}/api/workflows/1/run`,
+    `  curl -s ${auth} ${base}/api/reports/<run_id of the answer>`,
+  ];
 }
 
 main().catch((error: unknown) => {

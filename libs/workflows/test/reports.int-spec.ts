@@ -162,7 +162,7 @@ describe('run views and reports (one process, real PostgreSQL and Redis)', () =>
       completed_at: expect.any(String),
       presentation: {
         execution_status: 'completed',
-        outcome: { status: 'succeeded', summary: 'Completed all 1 steps.' },
+        outcome: { status: 'succeeded', summary: 'Completed its one step.' },
         states: [
           {
             step: 'compose',

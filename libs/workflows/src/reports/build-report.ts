@@ -26,6 +26,8 @@ export interface ReportSource {
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
+const stepsWord = (count: number): string => (count === 1 ? 'step' : 'steps');
+
 function isPresent(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
 }
@@ -85,8 +87,8 @@ function outcomeOf(
       status: 'incomplete',
       summary:
         source.status === 'awaiting_work_packet'
-          ? `Waiting for a work packet after ${done} of ${total} steps.`
-          : `Not finished: ${done} of ${total} steps done (${source.status}).`,
+          ? `Waiting for a work packet after ${done} of ${total} ${stepsWord(total)}.`
+          : `Not finished: ${done} of ${total} ${stepsWord(total)} done (${source.status}).`,
     };
   }
   if (source.status === 'completed') {
@@ -96,12 +98,15 @@ function outcomeOf(
           status: 'incomplete',
           summary: `Completed, but required deliverable(s) missing: ${missing.map((each) => each.name).join(', ')}.`,
         }
-      : { status: 'succeeded', summary: `Completed all ${total} steps.` };
+      : {
+          status: 'succeeded',
+          summary: total === 1 ? 'Completed its one step.' : `Completed all ${total} steps.`,
+        };
   }
   const [error] = errorsOf(source).slice(-1);
   return {
     status: 'failed',
-    summary: `Ended ${source.status} after ${done} of ${total} steps${error ? `: ${error.message}` : '.'}`,
+    summary: `Ended ${source.status} after ${done} of ${total} ${stepsWord(total)}${error ? `: ${error.message}` : '.'}`,
   };
 }
 
