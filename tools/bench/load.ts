@@ -9,6 +9,9 @@ export interface LoadOptions {
   /** A fixed path, or one chosen per request (rotating query words, ...). */
   path: string | (() => string);
   headers?: Record<string, string>;
+  /** GET unless told; a POST sends `body` with every request. */
+  method?: 'GET' | 'POST';
+  body?: string;
   connections: number;
   /** Measured seconds in all (split over the rounds of measureInterleaved). */
   durationSeconds: number;
@@ -58,7 +61,10 @@ async function runSegment(options: LoadOptions, seconds: number): Promise<Segmen
     connections: options.connections,
     duration: seconds,
     timeout: 10,
+    // autocannon refuses an explicit `method: undefined`, so GET is spelled out.
+    method: options.method ?? 'GET',
     headers: options.headers,
+    ...(options.body === undefined ? {} : { body: options.body }),
     requests: [
       typeof path === 'string'
         ? { path }

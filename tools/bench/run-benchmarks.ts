@@ -8,6 +8,7 @@ import { gatewayBench } from './gateway-bench';
 import { type BenchReport, checksTable, fixed, printReport, say, table } from './report';
 import { searchBench } from './search-bench';
 import { seedReport } from './seed-bench';
+import { allowBenchStarts, workflowBench } from './workflow-bench';
 
 const load = (): string =>
   loadavg()
@@ -39,12 +40,14 @@ async function main(): Promise<boolean> {
       say('timing `npm start`');
       npmStart = await timeNpmStart(data);
     }
+    allowBenchStarts();
     const context = await startBench(data);
     try {
       record(await footprintBench(context, npmStart));
       record(await gatewayBench(context));
       record(await searchBench(context));
       record(await editBench(context));
+      record(await workflowBench(context));
       record({
         title: 'Memory after the load (information)',
         tables: [

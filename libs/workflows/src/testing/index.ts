@@ -1,1 +1,2 @@
+export * from './bench-runs';
 export * from './fake-model-provider';
