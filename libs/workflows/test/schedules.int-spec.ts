@@ -4,10 +4,10 @@ import { QueueName, QueueRegistry } from '@cw/queue';
 import { type SignedInTestPerson, signInTestPerson, type TestApp } from '@cw/testing';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { CompanyCounterRepository } from '../src/definitions/company-counter.repository';
 import type { Workflow } from '../src/definitions/entities/workflow.entity';
-import { type NewWorkflow, WorkflowRepository } from '../src/definitions/workflow.repository';
+import type { NewWorkflow } from '../src/definitions/workflow.repository';
 import { SCHEDULED_START_JOB } from '../src/schedules/workflow-schedule.service';
+import { createTestWorkflow } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
 jest.setTimeout(60_000);
@@ -26,32 +26,22 @@ describe('scheduled starts (one process, real PostgreSQL and Redis)', () => {
   });
   afterAll(() => server.close());
 
+  /** A nightly workflow of `person` (the shared fixture, with this spec's inputs and step). */
   function makeWorkflow(
     person: SignedInTestPerson,
     overrides: Partial<NewWorkflow> = {},
   ): Promise<Workflow> {
-    const workflows = server.app.get(WorkflowRepository);
-    const counters = server.app.get(CompanyCounterRepository);
-    return dataSource.transaction(async (manager) =>
-      workflows.insert(manager, {
-        companyId: person.companyId,
-        number: await counters.nextWorkflowNumber(manager, person.companyId),
-        name: `Nightly ${randomBytes(2).toString('hex')}`,
-        status: 'active',
-        visibility: 'private',
-        teamId: null,
-        ownerId: person.personId,
-        inputs: [{ name: 'note', type: 'text', required: false }],
-        definition: {
-          steps: [{ id: 'compose', block: 'text.compose', template: 'Nightly {{inputs.note}}' }],
-          deliverables: [],
-          budget: {},
-        },
-        outputPage: null,
-        schedule: { cron: '0 3 * * *', timezone: 'UTC' },
-        ...overrides,
-      }),
-    );
+    return createTestWorkflow(server, person, {
+      visibility: 'private',
+      inputs: [{ name: 'note', type: 'text', required: false }],
+      definition: {
+        steps: [{ id: 'compose', block: 'text.compose', template: 'Nightly {{inputs.note}}' }],
+        deliverables: [],
+        budget: {},
+      },
+      schedule: { cron: '0 3 * * *', timezone: 'UTC' },
+      ...overrides,
+    });
   }
 
   /** Adds a scheduled-start job the way a job scheduler does, and waits until it is processed. */

@@ -10,9 +10,9 @@ import {
 } from '@cw/testing';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
-import { CompanyCounterRepository } from '../src/definitions/company-counter.repository';
 import type { Workflow } from '../src/definitions/entities/workflow.entity';
 import { type NewWorkflow, WorkflowRepository } from '../src/definitions/workflow.repository';
+import { createTestWorkflow } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
 jest.setTimeout(60_000);
@@ -53,36 +53,24 @@ describe('webhook links and the trigger (one process, real PostgreSQL and Redis)
   });
   afterAll(() => server.close());
 
+  /** A hooked workflow of `person` (the shared fixture, with this spec's inputs and step). */
   function makeWorkflow(
     person: SignedInTestPerson,
     overrides: Partial<NewWorkflow> = {},
   ): Promise<Workflow> {
-    const workflows = server.app.get(WorkflowRepository);
-    const counters = server.app.get(CompanyCounterRepository);
-    return dataSource.transaction(async (manager) =>
-      workflows.insert(manager, {
-        companyId: person.companyId,
-        number: await counters.nextWorkflowNumber(manager, person.companyId),
-        name: `Hooked ${randomBytes(2).toString('hex')}`,
-        status: 'active',
-        visibility: 'company',
-        teamId: null,
-        ownerId: person.personId,
-        inputs: [
-          { name: 'topic', type: 'text', required: true },
-          { name: 'count', type: 'number', required: false },
-          { name: 'urgent', type: 'boolean', required: false },
-        ],
-        definition: {
-          steps: [{ id: 'compose', block: 'text.compose', template: 'About {{inputs.topic}}' }],
-          deliverables: [],
-          budget: {},
-        },
-        outputPage: null,
-        schedule: null,
-        ...overrides,
-      }),
-    );
+    return createTestWorkflow(server, person, {
+      inputs: [
+        { name: 'topic', type: 'text', required: true },
+        { name: 'count', type: 'number', required: false },
+        { name: 'urgent', type: 'boolean', required: false },
+      ],
+      definition: {
+        steps: [{ id: 'compose', block: 'text.compose', template: 'About {{inputs.topic}}' }],
+        deliverables: [],
+        budget: {},
+      },
+      ...overrides,
+    });
   }
 
   function linkCall<T>(
