@@ -1,0 +1,68 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { HooksConfig } from '../hooks.config';
+import { DeliveryRepository } from './delivery.repository';
+import { DeliveryQueue } from './jobs/delivery-queue';
+
+const BATCH = 500;
+const MAX_BATCHES_PER_PASS = 20;
+
+/**
+ * PostgreSQL holds every delivery's truth; Redis only its next job. Now and then, in a worker
+ * process, every pending delivery overdue by more than `HOOKS_RECONCILE_SECONDS` gets its
+ * attempt's job added again: a no-op while that job still exists, its recreation after Redis
+ * was flushed, a retry could not be queued, or a job ran out of its own tries.
+ */
+@Injectable()
+export class DeliveryReconciler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(DeliveryReconciler.name);
+  private timer?: NodeJS.Timeout;
+  private running = false;
+
+  constructor(
+    private readonly deliveries: DeliveryRepository,
+    private readonly queue: DeliveryQueue,
+    private readonly config: HooksConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.HOOKS_WORKER !== 'on') return;
+    this.timer = setInterval(() => void this.tick(), this.config.HOOKS_RECONCILE_SECONDS * 1000);
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One pass; answers how many attempts it queued again. */
+  async reconcile(): Promise<number> {
+    let queued = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch += 1) {
+      const overdue = await this.deliveries.findOverdue(
+        this.config.HOOKS_RECONCILE_SECONDS,
+        BATCH,
+        queued,
+      );
+      await this.queue.enqueue(overdue);
+      queued += overdue.length;
+      if (overdue.length < BATCH) break;
+    }
+    return queued;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await this.reconcile();
+    } catch (error) {
+      this.logger.warn(`hook delivery reconciliation failed: ${(error as Error).message}`);
+    } finally {
+      this.running = false;
+    }
+  }
+}

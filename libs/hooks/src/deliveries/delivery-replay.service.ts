@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { AppError } from '@cw/platform';
+import { WorkflowReportsApi } from '@cw/workflows';
+import { DataSource } from 'typeorm';
+import { HookAuthority } from '../access/hook-authority';
+import { HookLifecycle } from '../access/hook-lifecycle';
+import { hooksError } from '../errors/hooks-errors';
+import { hookNotFound, ownerOf } from '../registration/hook-management.service';
+import { HookRepository } from '../registration/hook.repository';
+import { deliveryNotFound } from './delivery-history.service';
+import { type DeliveryRecord, DeliveryRepository } from './delivery.repository';
+import { type DeliveryView, deliveryView } from './delivery-view';
+import { DeliveryQueue } from './jobs/delivery-queue';
+
+/**
+ * Replays a failed delivery with the `replay_count` the caller observed, as compare-and-swap:
+ * the row and its id stay, the count goes up by one, a fresh round of 8 attempts starts (the
+ * lifetime `attempts` total is kept). Repeating the same observed count answers that replay's
+ * current outcome; a stale count or a state other than `failed` is 409; a hook whose credential
+ * lost its authority is 403. A replay reopens a callback that ended as undeliverable, and
+ * nothing else: a deleted hook, a 410 receiver or an ended credential is not revived.
+ */
+@Injectable()
+export class DeliveryReplayService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly hooks: HookRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly authority: HookAuthority,
+    private readonly lifecycle: HookLifecycle,
+    private readonly reports: WorkflowReportsApi,
+    private readonly queue: DeliveryQueue,
+  ) {}
+
+  async replay(
+    actor: Actor,
+    hookId: string,
+    deliveryId: string,
+    observedCount: number,
+  ): Promise<DeliveryView> {
+    const hook = await this.hooks.findOwned(this.dataSource.manager, ownerOf(actor), hookId);
+    if (!hook) throw hookNotFound();
+    const delivery = await this.deliveries.findOfHook(hookId, deliveryId);
+    if (
+      !delivery ||
+      !(await this.reports.readableRunIds(actor, [delivery.reportId])).has(delivery.reportId)
+    ) {
+      throw deliveryNotFound();
+    }
+    if (!(await this.authority.actorFor(hook))) {
+      await this.lifecycle.endNow(hookId, 'credential_ended');
+      throw AppError.accessDenied(
+        'The credential that registered this hook was revoked or lost its access: the hook has ended and cannot be replayed.',
+        { error: 'hook_credential_ended' },
+      );
+    }
+    const replayed = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.hooks.findOwned(manager, ownerOf(actor), hookId, true);
+      if (!locked) throw hookNotFound();
+      const current = await this.deliveries.findOfHook(hookId, deliveryId, manager);
+      if (!current) throw deliveryNotFound();
+      if (current.replayCount === observedCount + 1) return { delivery: current, queued: false };
+      if (locked.state === 'ended' && locked.endedReason !== 'undeliverable') {
+        throw notReplayable(current, `its hook has ended (${locked.endedReason})`);
+      }
+      const bumped = await this.deliveries.replay(manager, hookId, deliveryId, observedCount);
+      if (!bumped) {
+        if (current.replayCount !== observedCount) {
+          throw hooksError(
+            'REPLAY_COUNT_STALE',
+            `replay_count is ${current.replayCount} now, not ${observedCount}: read the delivery again.`,
+            { details: { replay_count: current.replayCount, state: current.state } },
+          );
+        }
+        throw notReplayable(current, `it is ${current.state}`);
+      }
+      await this.hooks.reopenUndeliverable(manager, hookId);
+      return { delivery: bumped, queued: true };
+    });
+    if (replayed.queued) {
+      await this.queue.enqueueOrLeave([
+        {
+          deliveryId: replayed.delivery.id,
+          attemptNumber: replayed.delivery.attemptNumber,
+          nextAttemptAt: replayed.delivery.nextAttemptAt ?? new Date(),
+        },
+      ]);
+    }
+    return deliveryView(replayed.delivery);
+  }
+}
+
+function notReplayable(delivery: DeliveryRecord, why: string): AppError {
+  return hooksError('DELIVERY_NOT_REPLAYABLE', `This delivery cannot be replayed: ${why}.`, {
+    details: { replay_count: delivery.replayCount, state: delivery.state },
+  });
+}

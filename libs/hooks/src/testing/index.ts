@@ -1,0 +1,2 @@
+export * from './hook-receiver';
+export * from './docs-verifier';

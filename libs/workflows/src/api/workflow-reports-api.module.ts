@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ReportReader } from '../reports/report-reader';
+import { RunStep } from '../runs/entities/run-step.entity';
+import { Run } from '../runs/entities/run.entity';
+import { RunStepRepository } from '../runs/run-step.repository';
+import { RunRepository } from '../runs/run.repository';
+import { WorkflowsCoreModule } from '../workflows-core.module';
+import { WorkflowReportsApi } from './workflow-reports-api';
+
+/**
+ * Reading reports from another context (report hooks) with no routes and no run workers: it
+ * provides the readers it builds on itself rather than importing the runs module, which would
+ * mount controllers and consume the runs queue.
+ */
+@Module({
+  imports: [WorkflowsCoreModule, TypeOrmModule.forFeature([Run, RunStep])],
+  providers: [RunRepository, RunStepRepository, ReportReader, WorkflowReportsApi],
+  exports: [WorkflowReportsApi],
+})
+export class WorkflowReportsApiModule {}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { DataSource } from 'typeorm';
+import type { WorkflowReaderIdentity } from '../access/workflow-visibility.sql';
+import { WorkflowRepository } from '../definitions/workflow.repository';
+import type { Report } from '../reports/report';
+import { ReportReader } from '../reports/report-reader';
+import type { RunStatus } from '../runs/run-status';
+import { RunRepository } from '../runs/run.repository';
+
+/** What another context may know of a run whose report its reader may read. */
+export interface ReadableRunFacts {
+  id: string;
+  companyId: string;
+  workflowId: string;
+  status: RunStatus;
+}
+
+/**
+ * Reports for other contexts (report hooks), always as one reader with their access as it is
+ * now: whoever can see the workflow, and the person who started the run. No routes.
+ */
+@Injectable()
+export class WorkflowReportsApi {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly runs: RunRepository,
+    private readonly reports: ReportReader,
+    private readonly workflows: WorkflowRepository,
+  ) {}
+
+  async readableRun(
+    reader: WorkflowReaderIdentity,
+    runId: string,
+  ): Promise<ReadableRunFacts | null> {
+    const run = await this.runs.findReadable(reader, runId);
+    return run
+      ? { id: run.id, companyId: run.companyId, workflowId: run.workflowId, status: run.status }
+      : null;
+  }
+
+  /** The report (the body a hook receives), or null when the reader may not read it now. */
+  readableReport(reader: Actor, runId: string): Promise<Report | null> {
+    return this.reports.readableReport(reader, runId);
+  }
+
+  async readableRunIds(
+    reader: WorkflowReaderIdentity,
+    runIds: readonly string[],
+  ): Promise<Set<string>> {
+    return new Set(await this.runs.filterReadable(reader, runIds));
+  }
+
+  /** The workflow's id when the reader can see it; null otherwise. */
+  async visibleWorkflowId(
+    reader: WorkflowReaderIdentity,
+    workflowId: string,
+  ): Promise<string | null> {
+    const workflow = await this.workflows.findVisible(this.dataSource.manager, reader, {
+      kind: 'id',
+      id: workflowId.toLowerCase(),
+    });
+    return workflow?.id ?? null;
+  }
+}
