@@ -41,7 +41,7 @@ const scopeGraph = {
   hooks: ['workflows', 'auth', 'identity'],
   feedback: ['auth', 'identity'],
   'wiki-service': ['wiki', 'auth', 'identity'],
-  'workflow-runner': ['workflows', 'wiki', 'auth', 'identity'],
+  'workflow-runner': ['workflows', 'hooks', 'wiki', 'auth', 'identity'],
   'hook-dispatcher': ['hooks', 'auth', 'identity'],
   'feedback-intake': ['feedback', 'auth', 'identity'],
   'mcp-server': ['auth', 'identity'],

@@ -22,6 +22,13 @@ const transform = {
       module: { type: 'commonjs' },
     },
   ],
+  // @nestjs/terminus and content-disposition (of @fastify/static, under the queue dashboard) ship
+  // ES modules only: Node requires them natively at run time, but jest's CommonJS runtime needs
+  // them compiled.
+  '/node_modules/(@nestjs/terminus|@fastify/static/node_modules/content-disposition)/.+\\.js$': [
+    '@swc/jest',
+    { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
 };
 
 const shared = {
@@ -30,6 +37,10 @@ const shared = {
   transform,
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
+  transformIgnorePatterns: [
+    // Each /node_modules/ of a nested path is tried: the nested package's own name must pass too.
+    '/node_modules/(?!(@nestjs/terminus|@fastify/static/node_modules/content-disposition|content-disposition)/)',
+  ],
   setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'],
 };
 

@@ -146,7 +146,8 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
     },
   },
   'operator:grant': {
-    usage: 'operator:grant --person <email> --requirement <feedback.view|testing.authorize>',
+    usage:
+      'operator:grant --person <email> --requirement <feedback.view|testing.authorize|queues.manage>',
     run: async (context, options) => {
       const requirement = operatorRequirement(options);
       const directory = context.get(DirectoryService);
@@ -156,7 +157,8 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
     },
   },
   'operator:revoke': {
-    usage: 'operator:revoke --person <email> --requirement <feedback.view|testing.authorize>',
+    usage:
+      'operator:revoke --person <email> --requirement <feedback.view|testing.authorize|queues.manage>',
     run: async (context, options) => {
       const requirement = operatorRequirement(options);
       const directory = context.get(DirectoryService);

@@ -65,7 +65,7 @@ describe.each(Object.entries(RENDERS))('%s (%s)', (_label, path) => {
     it(`runs the ${name} image on port ${port} with /health and /ready probes`, () => {
       expect(container).toBeDefined();
       expect(parseImage(container?.image ?? '').name).toMatch(new RegExp(`company-wiki/${name}$`));
-      expect(container?.ports).toEqual([{ name: 'http', containerPort: port }]);
+      expect(container?.ports).toContainEqual({ name: 'http', containerPort: port });
       expect(literalEnv(container, 'PORT')).toBe(String(port));
       expect(container?.livenessProbe?.httpGet).toEqual({ path: '/health', port: 'http' });
       expect(container?.readinessProbe?.httpGet).toEqual({ path: '/ready', port: 'http' });

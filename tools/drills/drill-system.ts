@@ -47,6 +47,9 @@ export async function startDrillSystem(say: (line: string) => void): Promise<{
     gatewayPort: await freePort(),
     logDir,
     distDir: join(REPO_ROOT, 'dist'),
+    // As `npm start` runs them: a process that dies is restarted (the killed-service drill).
+    supervise: true,
+    say: (line) => say(`supervisor: ${line}`),
     env: {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',

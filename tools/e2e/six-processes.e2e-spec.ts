@@ -107,7 +107,8 @@ describe('six processes behind the gateway', () => {
     const wiki = system.processes.find((running) => running.name === 'wiki-service')!;
     wiki.child.kill('SIGTERM');
     await new Promise((resolve) => wiki.child.once('exit', resolve));
-    const down = await call(gateway, 'GET', '/api/wiki/pages/1');
+    // With a credential: the gateway refuses a person route without one itself (401).
+    const down = await call(gateway, 'GET', '/api/wiki/pages/1', { token: 'cwk_any' });
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
     expect(down.headers.get('retry-after')).toBe('1');

@@ -1,5 +1,5 @@
 import { NODE_ENVS, type NodeEnv } from '@cw/platform';
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { StackUrlsConfig } from '../local-stack/local-stack.config';
 
 /** `npm start`: the stack to use (both URLs, or neither for the local stack) and the gateway's address. */
@@ -16,4 +16,9 @@ export class StartConfig extends StackUrlsConfig {
 
   @IsString()
   HOST: string = '127.0.0.1';
+
+  /** The local stack's data and the processes' logs (`<dir>/logs`); default `<repo root>/.data`. */
+  @IsOptional()
+  @IsString()
+  LOCAL_STACK_DATA_DIR?: string;
 }

@@ -1,8 +1,13 @@
 import { join } from 'node:path';
 import { runMigrations } from '@cw/db';
 import { loadConfig } from '@cw/platform';
-import { ensureLocalStack, getLocalStackStatus, stopLocalStack } from '../local-stack/local-stack';
-import { seedDemoIfEmpty } from './demo-seed';
+import {
+  ensureLocalStack,
+  getLocalStackStatus,
+  type LocalStackOptions,
+  stopLocalStack,
+} from '../local-stack/local-stack';
+import { type DemoSeed, seedDemoIfEmpty } from './demo-seed';
 import { StartConfig } from './start.config';
 import { type RunningSystem, startSystem } from './system';
 
@@ -12,68 +17,76 @@ const say = (line = ''): void => void process.stdout.write(`${line}\n`);
 interface Stack {
   databaseUrl: string;
   redisUrl: string;
-  /** Stop it on exit only when this start brought it up. */
-  startedHere: boolean;
+  /** Stops what this start brought up (nothing when the stack was given or already running). */
+  stopIfStartedHere(): Promise<void>;
 }
 
-async function resolveStack(config: StartConfig): Promise<Stack> {
+async function resolveStack(config: StartConfig, options: LocalStackOptions): Promise<Stack> {
   const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = config;
-  if (databaseUrl && redisUrl) return { databaseUrl, redisUrl, startedHere: false };
+  if (databaseUrl && redisUrl) {
+    return { databaseUrl, redisUrl, stopIfStartedHere: async () => undefined };
+  }
   if (databaseUrl || redisUrl)
     throw new Error('Set both DATABASE_URL and REDIS_URL, or neither for the local stack.');
-  const before = await getLocalStackStatus();
-  const stack = await ensureLocalStack({ log: (line) => say(`local stack: ${line}`) });
-  return {
-    databaseUrl: stack.databaseUrl,
-    redisUrl: stack.redisUrl,
-    startedHere: !(before.postgres.answering && before.redis.answering),
+  const before = await getLocalStackStatus(options);
+  const startedHere = !(before.postgres.answering && before.redis.answering);
+  const stopIfStartedHere = async (): Promise<void> => {
+    if (startedHere) await stopLocalStack(options);
   };
+  try {
+    const stack = await ensureLocalStack(options);
+    return { databaseUrl: stack.databaseUrl, redisUrl: stack.redisUrl, stopIfStartedHere };
+  } catch (error) {
+    await stopIfStartedHere();
+    throw error;
+  }
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   const single = process.argv.includes('--single');
   const config = loadConfig(StartConfig);
-  const stack = await resolveStack(config);
-  const applied = await runMigrations(stack.databaseUrl);
-  if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
-  process.env.DATABASE_URL = stack.databaseUrl;
-  process.env.REDIS_URL = stack.redisUrl;
-  const demo = config.NODE_ENV === 'production' ? null : await seedDemoIfEmpty();
-
-  const logDir = join(REPO_ROOT, '.data', 'logs');
-  let stopSystem: () => Promise<void> = async () => undefined;
+  const dataDir = config.LOCAL_STACK_DATA_DIR ?? join(REPO_ROOT, '.data');
+  const stack = await resolveStack(config, {
+    dataDir,
+    log: (line) => say(`local stack: ${line}`),
+  });
+  const logDir = join(dataDir, 'logs');
+  let system: RunningSystem | undefined;
   let stopping = false;
   const shutdown = async (code: number): Promise<void> => {
     if (stopping) return;
     stopping = true;
     say('\nstopping…');
-    await stopSystem();
-    if (stack.startedHere) await stopLocalStack({ log: (line) => say(`local stack: ${line}`) });
-    say('stopped; data stays in .data/');
+    await system?.stop();
+    await stack.stopIfStartedHere();
+    say(`stopped; data stays in ${dataDir}/`);
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  const system: RunningSystem = await startSystem({
-    mode: single ? 'single-process' : 'six-processes',
-    databaseUrl: stack.databaseUrl,
-    redisUrl: stack.redisUrl,
-    gatewayPort: config.PORT,
-    host: config.HOST,
-    logDir,
-    distDir: join(REPO_ROOT, 'dist'),
-  });
-  stopSystem = () => system.stop();
-  for (const running of system.processes) {
-    running.child.once('exit', (code, signal) => {
-      if (stopping) return;
-      say(
-        `${running.name} stopped unexpectedly (${signal ?? `exit ${code}`}); see ${join(logDir, `${running.name}.log`)}`,
-      );
-      void shutdown(1);
+  let demo: DemoSeed | null;
+  try {
+    const applied = await runMigrations(stack.databaseUrl);
+    if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
+    process.env.DATABASE_URL = stack.databaseUrl;
+    process.env.REDIS_URL = stack.redisUrl;
+    demo = config.NODE_ENV === 'production' ? null : await seedDemoIfEmpty();
+    system = await startSystem({
+      mode: single ? 'single-process' : 'six-processes',
+      databaseUrl: stack.databaseUrl,
+      redisUrl: stack.redisUrl,
+      gatewayPort: config.PORT,
+      host: config.HOST,
+      logDir,
+      distDir: join(REPO_ROOT, 'dist'),
+      supervise: true,
+      say,
     });
+  } catch (error) {
+    await stack.stopIfStartedHere();
+    throw error;
   }
 
   const base = system.gatewayUrl;
@@ -96,10 +109,11 @@ async function main(): Promise<void> {
     for (const line of tryItLines(base, demo.apiKey)) say(line);
   }
   say('');
+  say('A process that stops is restarted (with backoff; each restart is reported here).');
   say('Ctrl-C stops everything this command started.');
 }
 
-/** A wiki write and search, then a workflow saved from an explicit plan, run, and its report. */
+/** A wiki write and search, a workflow saved from an explicit plan, run, its report, and a hook. */
 function tryItLines(base: string, key: string): string[] {
   const auth = `-H "Authorization: Bearer ${key}"`;
   const json = `${auth} -H 'content-type: application/json'`;
@@ -120,6 +134,9 @@ function tryItLines(base: string, key: string): string[] {
     `    ${base}/api/workflows/blocks/design`,
     `  curl -s ${json} -d '{"inputs":{"who":"team"}}' ${base}/api/workflows/1/run`,
     `  curl -s ${auth} ${base}/api/reports/<run_id of the answer>`,
+    `  # a report hook to a receiver on this machine (start with HOOKS_ALLOW_LOOPBACK_FOR_TESTS=true):`,
+    `  node -e "require('http').createServer((q,s)=>{q.pipe(process.stdout);q.on('end',()=>s.end())}).listen(9999)" &`,
+    `  curl -s ${json} -d '{"target_url":"http://127.0.0.1:9999/hooks"}' ${base}/api/report-hooks`,
   ];
 }
 

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { GATEWAY, SERVICES } from '@cw/platform';
 import { choosePort } from '../local-stack/ports';
+import { Supervisor } from './supervisor';
 
 export type SystemMode = 'six-processes' | 'single-process';
 
@@ -17,29 +18,99 @@ export interface SystemOptions {
   env?: Record<string, string>;
   /** Compiled entry points live here (dist/). */
   distDir: string;
+  /**
+   * Once every process is ready, restart one that dies (backoff, same port) instead of leaving
+   * it down, as `npm start` does. Off by default: tests that kill a process expect it to stay dead.
+   */
+  supervise?: boolean;
+  /** Console lines about restarts; default none. */
+  say?: (line: string) => void;
 }
 
 export interface RunningProcess {
   name: string;
   url: string;
-  child: ChildProcess;
+  /** The child running now: after a supervised restart, the new one. */
+  readonly child: ChildProcess;
 }
 
 export interface RunningSystem {
   gatewayUrl: string;
   processes: RunningProcess[];
-  /** Drains and stops every process it started. */
+  /** Drains and stops every process it started; nothing is restarted once this began. */
   stop(): Promise<void>;
 }
 
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
 
-async function waitUntilReady(process: RunningProcess): Promise<void> {
+/** One service: its supervisor, its log, and the first line of what its current child wrote on stderr. */
+class ServiceProcess implements RunningProcess {
+  private readonly supervisor: Supervisor<ChildProcess>;
+  private readonly log: WriteStream;
+  private stderrHead = '';
+  /** Settles once the current child's output has been read to its end. */
+  private outputClosed: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly name: string,
+    readonly url: string,
+    spawnChild: () => ChildProcess,
+    logDir: string,
+    say: (line: string) => void,
+  ) {
+    mkdirSync(logDir, { recursive: true });
+    const logFile = join(logDir, `${name}.log`);
+    this.log = createWriteStream(logFile, { flags: 'a' });
+    this.supervisor = new Supervisor({
+      name,
+      logFile,
+      say,
+      spawn: () => {
+        const child = spawnChild();
+        this.stderrHead = '';
+        this.outputClosed = new Promise((resolve) => child.once('close', () => resolve()));
+        // Every child of this service writes into the one log: never end it with a child's output.
+        child.stdout?.pipe(this.log, { end: false });
+        child.stderr?.pipe(this.log, { end: false });
+        child.stderr?.on('data', (chunk: Buffer) => {
+          if (this.stderrHead.length < 4096) this.stderrHead += chunk.toString('utf8');
+        });
+        return child;
+      },
+    });
+  }
+
+  get child(): ChildProcess {
+    return this.supervisor.child;
+  }
+
+  /** Why the child ended during start-up: the first line it wrote on stderr (a bad setting's one line). */
+  async startupFailure(): Promise<string> {
+    await this.outputClosed;
+    const { exitCode, signalCode } = this.child;
+    const ended = signalCode ? `signal ${signalCode}` : `exit code ${exitCode}`;
+    const [firstLine] = this.stderrHead.split('\n').filter((line) => line.trim() !== '');
+    const reason = firstLine?.replace(`${this.name}: `, '');
+    return `${this.name} stopped during start-up (${ended})${reason ? `: ${reason}` : ''}`;
+  }
+
+  restartOnExit(): void {
+    this.supervisor.restartOnExit();
+  }
+
+  async stop(): Promise<void> {
+    await this.supervisor.stop(STOP_GRACE_MS);
+    await this.outputClosed;
+    await new Promise<void>((resolve) => this.log.end(resolve));
+  }
+}
+
+async function waitUntilReady(process: ServiceProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (process.child.exitCode !== null) {
-      throw new Error(`${process.name} exited with code ${process.child.exitCode} during start-up`);
+    if (process.child.exitCode !== null || process.child.signalCode !== null) {
+      throw new Error(await process.startupFailure());
     }
     try {
       const response = await fetch(`${process.url}/ready`);
@@ -58,46 +129,36 @@ function launch(
   port: number,
   options: SystemOptions,
   extraEnv: Record<string, string>,
-): RunningProcess {
+): ServiceProcess {
   const host = options.host ?? '127.0.0.1';
-  mkdirSync(options.logDir, { recursive: true });
-  const log = createWriteStream(join(options.logDir, `${name}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, [join(options.distDir, entry)], {
-    env: {
-      ...process.env,
-      ...options.env,
-      ...extraEnv,
-      SERVICE_NAME: name,
-      PORT: String(port),
-      HOST: host,
-      DATABASE_URL: options.databaseUrl,
-      REDIS_URL: options.redisUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  return { name, url: `http://${host}:${port}`, child };
-}
-
-function stopProcess(running: RunningProcess): Promise<void> {
-  const { child } = running;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
+  const spawnChild = (): ChildProcess =>
+    spawn(process.execPath, [join(options.distDir, entry)], {
+      env: {
+        ...process.env,
+        ...options.env,
+        ...extraEnv,
+        SERVICE_NAME: name,
+        PORT: String(port),
+        HOST: host,
+        DATABASE_URL: options.databaseUrl,
+        REDIS_URL: options.redisUrl,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.kill('SIGTERM');
-  });
+  return new ServiceProcess(
+    name,
+    `http://${host}:${port}`,
+    spawnChild,
+    options.logDir,
+    options.say ?? (() => undefined),
+  );
 }
 
 /** Starts the services (six processes behind the gateway, or the one-process composition). */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
-  const processes: RunningProcess[] = [];
+  const processes: ServiceProcess[] = [];
   const stop = async (): Promise<void> => {
-    await Promise.all(processes.map(stopProcess));
+    await Promise.all(processes.map((running) => running.stop()));
   };
   try {
     if (options.mode === 'single-process') {
@@ -135,5 +196,6 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     await stop();
     throw error;
   }
+  if (options.supervise) for (const running of processes) running.restartOnExit();
   return { gatewayUrl: processes.at(-1)!.url, processes, stop };
 }

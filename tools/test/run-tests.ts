@@ -48,6 +48,9 @@ async function main(): Promise<void> {
   });
   await run('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0']);
   await run('format', join(BIN, 'prettier'), ['--check', '--log-level=warn', '.']);
+  await run('OpenAPI lint', process.execPath, [
+    join(REPO_ROOT, 'dist/tools/openapi/lint-openapi.js'),
+  ]);
 
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
   if (!env.TEST_DATABASE_URL || !env.TEST_REDIS_URL) {

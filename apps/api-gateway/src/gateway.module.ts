@@ -6,6 +6,7 @@ import { PlatformModule } from '@cw/platform';
 import { QueueModule } from '@cw/queue';
 import { MergedOpenApiController } from './openapi/merged-openapi.controller';
 import { MergedOpenApiService } from './openapi/merged-openapi.service';
+import { GatewayReadinessModule } from './readiness/gateway-readiness.module';
 
 /** The public edge: identity routes, the merged description and the proxy to the services. */
 @Module({
@@ -15,6 +16,7 @@ import { MergedOpenApiService } from './openapi/merged-openapi.service';
     QueueModule.register({ relay: false }),
     IdentityModule.register({ withRoutes: true }),
     AuthModule,
+    GatewayReadinessModule,
   ],
   controllers: [MergedOpenApiController],
   providers: [MergedOpenApiService],

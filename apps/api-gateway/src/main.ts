@@ -1,13 +1,24 @@
+import './tracing';
 import 'reflect-metadata';
-import { GATEWAY, runService, SERVICES } from '@cw/platform';
+import { GATEWAY, loadConfig, runService, SERVICES } from '@cw/platform';
+import { EdgeConfig } from './edge/edge.config';
+import { continueOnlyWhenReadingBody } from './edge/expect-continue';
 import { GatewayModule } from './gateway.module';
+import { GATEWAY_DESCRIPTION } from './openapi/gateway-description';
+import { readServicesDescription } from './openapi/services-description';
 import { serviceProxyPlugin } from './proxy/service-proxy.plugin';
 
 void runService(GatewayModule, {
   service: GATEWAY.name,
-  description: 'Public edge of the Company Wiki, Workflow and Report API.',
+  description: GATEWAY_DESCRIPTION,
   defaultPort: GATEWAY.defaultPort,
+  edge: true,
   configure: async (app) => {
-    await app.register(serviceProxyPlugin, { services: SERVICES });
+    continueOnlyWhenReadingBody(app.getHttpAdapter().getInstance());
+    await app.register(serviceProxyPlugin, {
+      services: SERVICES,
+      description: readServicesDescription(),
+      settings: loadConfig(EdgeConfig),
+    });
   },
 });

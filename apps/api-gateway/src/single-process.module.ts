@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@cw/auth';
 import { DbModule } from '@cw/db';
+import { HooksModule } from '@cw/hooks';
 import { IdentityModule } from '@cw/identity';
 import { PlatformModule } from '@cw/platform';
-import { QueueModule } from '@cw/queue';
+import { QueueDashboardModule, QueueModule } from '@cw/queue';
 import { WikiModule } from '@cw/wiki';
 import { WorkflowsModule } from '@cw/workflows';
 
@@ -16,10 +17,12 @@ import { WorkflowsModule } from '@cw/workflows';
     PlatformModule.register({ serveOwnOpenApi: true }),
     DbModule,
     QueueModule.register({ relay: true }),
+    QueueDashboardModule,
     IdentityModule.register({ withRoutes: true }),
     AuthModule,
     WikiModule,
     WorkflowsModule,
+    HooksModule.register(),
   ],
 })
 export class SingleProcessModule {}

@@ -1,6 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { routeInventory, SERVICES } from '@cw/platform';
 import {
   call,
@@ -24,6 +27,35 @@ const X_SERVICE_KEYS = [
 ];
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const GATEWAY_ENTRY = join(__dirname, '../../../dist/apps/api-gateway/src/main.js');
+const MERGED_WRITER = join(
+  __dirname,
+  '../../../dist/apps/api-gateway/src/openapi/write-merged-description.js',
+);
+const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelopeSchema' };
+// Booting the whole composition, or the compiled gateway, takes seconds on a loaded machine.
+const START_TIMEOUT_MS = 120_000;
+
+interface Operation {
+  path: string;
+  method: string;
+  operation: Record<string, unknown>;
+}
+
+type Responses = Record<
+  string,
+  { content?: Record<string, { schema?: { $ref?: string; type?: string } }> }
+>;
+
+/** The merged description as the build writes it for the lint and the typed client. */
+async function writtenMergedDescription(): Promise<unknown> {
+  const dir = await mkdtemp(join(tmpdir(), 'cw-openapi-'));
+  try {
+    await promisify(execFile)(process.execPath, [MERGED_WRITER, join(dir, 'openapi.json')]);
+    return JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** The compiled gateway as deployed, alone: every service it forwards to is unreachable. */
 async function startLoneGateway(
@@ -61,13 +93,20 @@ describe('OpenAPI description and route policies of the whole composition', () =
     paths: Record<string, Record<string, Record<string, unknown>>>;
   };
 
+  let operations: Operation[];
+
   beforeAll(async () => {
     server = await startTestApp(SingleProcessModule);
     const result = await call<typeof document>(server.baseUrl, 'GET', '/openapi.json');
     expect(result.status).toBe(200);
     document = result.body;
-  });
-  afterAll(() => server.close());
+    operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => HTTP_METHODS.includes(method))
+        .map(([method, operation]) => ({ path, method, operation })),
+    );
+  }, START_TIMEOUT_MS);
+  afterAll(() => server?.close());
 
   it('declares a policy on every route (secure by default)', () => {
     const routes = routeInventory(server.app);
@@ -88,11 +127,6 @@ describe('OpenAPI description and route policies of the whole composition', () =
   });
 
   it('gives every operation x-service with exactly the six keys, and the error responses', () => {
-    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.entries(item)
-        .filter(([method]) => HTTP_METHODS.includes(method))
-        .map(([method, operation]) => ({ path, method, operation })),
-    );
     expect(operations.length).toBeGreaterThan(5);
     for (const { path, method, operation } of operations) {
       const xService = operation['x-service'] as Record<string, unknown> | undefined;
@@ -106,6 +140,88 @@ describe('OpenAPI description and route policies of the whole composition', () =
       for (const status of ['400', '401', '403', '404', '500', '503'])
         expect(responses).toHaveProperty(status);
     }
+  });
+
+  it('declares every success response with a named schema (204: no content)', () => {
+    const schemas = document.components as { schemas: Record<string, unknown> };
+    const undeclared = operations.flatMap(({ path, method, operation }) => {
+      const responses = operation.responses as Responses;
+      const successes = Object.entries(responses).filter(([status]) => status.startsWith('2'));
+      if (successes.length === 0) return [`${method} ${path}: no 2xx`];
+      return successes.flatMap(([status, response]) => {
+        const content = Object.entries(response.content ?? {});
+        if (status === '204') return content.length === 0 ? [] : [`${method} ${path}: 204 body`];
+        if (content.length === 0) return [`${method} ${path}: ${status} without a schema`];
+        return content.flatMap(([mediaType, { schema }]) => {
+          if (mediaType !== 'application/json') return schema?.type ? [] : [`${method} ${path}`];
+          const name = schema?.$ref?.replace('#/components/schemas/', '');
+          return name && name in schemas.schemas ? [] : [`${method} ${path}: ${status} unnamed`];
+        });
+      });
+    });
+    expect(undeclared).toEqual([]);
+  });
+
+  it('answers every documented error with the envelope', () => {
+    const outside = operations.flatMap(({ path, method, operation }) =>
+      Object.entries(operation.responses as Responses)
+        .filter(([status]) => /^[45]/.test(status))
+        .filter(([, response]) => {
+          const schema = response.content?.['application/json']?.schema;
+          return schema?.$ref !== ERROR_ENVELOPE.$ref;
+        })
+        .map(([status]) => `${method} ${path} ${status}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('describes every operation and tags it with a described tag', () => {
+    const described = new Map(
+      (document.tags as { name: string; description?: string }[]).map((tag) => [
+        tag.name,
+        tag.description,
+      ]),
+    );
+    const lacking = operations.flatMap(({ path, method, operation }) => {
+      const tags = (operation.tags as string[] | undefined) ?? [];
+      const problems = [
+        ...(typeof operation.description === 'string' && operation.description.trim() !== ''
+          ? []
+          : ['no description']),
+        ...(tags.length > 0 ? [] : ['no tag']),
+        ...tags.filter((tag) => !described.get(tag)).map((tag) => `tag ${tag} undescribed`),
+      ];
+      return problems.map((problem) => `${method} ${path}: ${problem}`);
+    });
+    expect(lacking).toEqual([]);
+  });
+
+  it('derives security from the route policy: [] without a bearer or cookie credential', () => {
+    const schemes = document.components as {
+      securitySchemes: Record<string, { type: string; scheme?: string; bearerFormat?: string }>;
+    };
+    expect(schemes.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(schemes.securitySchemes.bearer.bearerFormat).toMatch(/^opaque: cwk_… .* cwa_…/);
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    for (const { path, method, operation } of operations) {
+      const xService = operation['x-service'] as {
+        authentication: string;
+        policy_requirements: string[];
+      };
+      const expected =
+        xService.authentication !== 'person'
+          ? []
+          : xService.policy_requirements.includes('session_cookie_only')
+            ? [{ session_token: [] }]
+            : [{ bearer: [] }, { session_token: [] }];
+      expect({ path, method, security: operation.security }).toEqual({
+        path,
+        method,
+        security: expected,
+      });
+    }
+    expect(document.paths['/public/pages/{token}'].get.security).toEqual([]);
+    expect(document.paths['/health'].get.security).toEqual([]);
   });
 
   it('lists the identity routes with their request schemas', () => {
@@ -127,13 +243,15 @@ describe('OpenAPI description and route policies of the whole composition', () =
     beforeAll(async () => {
       database = await createTestDatabase();
       gateway = await startLoneGateway(database);
-    });
+    }, START_TIMEOUT_MS);
     afterAll(async () => {
-      const exited = new Promise((resolve) => gateway?.child.once('exit', resolve));
-      gateway?.child.kill('SIGTERM');
-      await exited;
-      await database.drop();
-    });
+      if (gateway) {
+        const exited = new Promise((resolve) => gateway.child.once('exit', resolve));
+        gateway.child.kill('SIGTERM');
+        await exited;
+      }
+      await database?.drop();
+    }, START_TIMEOUT_MS);
 
     it("holds every service's operations and schemas, exactly as the one process describes them", async () => {
       const result = await call<typeof document>(gateway.baseUrl, 'GET', '/openapi.json');
@@ -149,5 +267,14 @@ describe('OpenAPI description and route policies of the whole composition', () =
       const validation = await validateOpenApi(result.body);
       expect(validation.errors).toEqual([]);
     });
+
+    it(
+      'serves exactly the merged description the build writes for the lint and the typed client',
+      async () => {
+        const result = await call<typeof document>(gateway.baseUrl, 'GET', '/openapi.json');
+        expect(result.body).toEqual(await writtenMergedDescription());
+      },
+      START_TIMEOUT_MS,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { runService, SERVICES } from '@cw/platform';
 import { FeedbackIntakeModule } from './feedback-intake.module';

@@ -1,1 +1,2 @@
 export { AuthModule } from './auth.module';
+export { presentedToken } from './presented-token';

@@ -245,7 +245,10 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
         ready = await call(server.baseUrl, 'GET', '/ready');
       }
-      expect(ready.body).toEqual({ status: 'ready' });
+      expect(ready.body).toMatchObject({
+        status: 'ready',
+        checks: { database: { status: 'up' }, redis: { status: 'up' } },
+      });
     });
   });
 });

@@ -1,8 +1,9 @@
-import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { loadConfig, PlatformConfig, ReadinessRegistry } from '@cw/platform';
-import { DataSource } from 'typeorm';
+import { loadConfig, PlatformConfig } from '@cw/platform';
 import { dataSourceOptions } from './data-source-options';
+import { DbPoolMetrics } from './db-pool.metrics';
+import { DbReadiness } from './db-readiness';
 import { DbConfig } from './db.config';
 
 @Global()
@@ -24,30 +25,6 @@ import { DbConfig } from './db.config';
       }),
     }),
   ],
+  providers: [DbPoolMetrics, DbReadiness],
 })
-export class DbModule implements OnModuleInit {
-  private migrationsApplied = false;
-
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly readiness: ReadinessRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.readiness.registerDatabase({
-      name: 'database',
-      ping: async () => {
-        await this.dataSource.query('SELECT 1');
-      },
-    });
-    this.readiness.register({
-      name: 'migrations',
-      isReady: async () => {
-        if (!this.migrationsApplied) {
-          this.migrationsApplied = !(await this.dataSource.showMigrations());
-        }
-        return this.migrationsApplied;
-      },
-    });
-  }
-}
+export class DbModule {}

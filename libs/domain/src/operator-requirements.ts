@@ -1,4 +1,8 @@
-export const OPERATOR_REQUIREMENTS = ['feedback.view', 'testing.authorize'] as const;
+export const OPERATOR_REQUIREMENTS = [
+  'feedback.view',
+  'testing.authorize',
+  'queues.manage',
+] as const;
 export type OperatorRequirement = (typeof OPERATOR_REQUIREMENTS)[number];
 
 export function isOperatorRequirement(value: string): value is OperatorRequirement {

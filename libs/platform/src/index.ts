@@ -5,6 +5,7 @@ export * from './logging';
 export * from './policy';
 export * from './openapi';
 export * from './health';
+export * from './metrics';
 export * from './validation';
 export * from './platform.module';
 export * from './bootstrap/create-http-app';

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { loadConfig } from './config/load-config';
 import { PlatformConfig } from './config/platform.config';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OpenApiController, OpenApiDocumentHolder } from './openapi/openapi.controller';
 
 export interface PlatformModuleOptions {
@@ -15,13 +16,13 @@ export class PlatformModule {
   static register(options: PlatformModuleOptions): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [HealthModule],
+      imports: [HealthModule, MetricsModule],
       controllers: options.serveOwnOpenApi ? [OpenApiController] : [],
       providers: [
         OpenApiDocumentHolder,
         { provide: PlatformConfig, useFactory: () => loadConfig(PlatformConfig) },
       ],
-      exports: [OpenApiDocumentHolder, PlatformConfig, HealthModule],
+      exports: [OpenApiDocumentHolder, PlatformConfig, HealthModule, MetricsModule],
     };
   }
 }

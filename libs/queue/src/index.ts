@@ -4,8 +4,10 @@ export { QUEUE_ENTITIES } from './queue-entities';
 export { QueueRegistry } from './queue.registry';
 export { OutboxWriter } from './outbox/outbox.writer';
 export { OutboxRelay } from './outbox/outbox.relay';
+export { closeWorker } from './close-worker';
 export {
   type CredentialRevocation,
   CredentialRevocationChannel,
 } from './revocation/credential-revocation.channel';
 export { QueueModule, type QueueModuleOptions } from './queue.module';
+export { QueueDashboardModule } from './dashboard/queue-dashboard.module';

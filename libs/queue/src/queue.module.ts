@@ -1,6 +1,9 @@
 import { type DynamicModule, Module, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { loadConfig, ReadinessRegistry } from '@cw/platform';
+import { loadConfig, ReadinessFailure, ReadinessRegistry } from '@cw/platform';
+import { BullmqObserver } from './bullmq-observer';
+import { queueMetricsProviders } from './metrics/queue-metrics.providers';
 import { QUEUE_ENTITIES } from './queue-entities';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxRepository } from './outbox/outbox.repository';
@@ -25,24 +28,31 @@ export class QueueModule implements OnModuleInit {
     return {
       module: QueueModule,
       global: true,
-      imports: [TypeOrmModule.forFeature(QUEUE_ENTITIES)],
+      imports: [TypeOrmModule.forFeature(QUEUE_ENTITIES), DiscoveryModule],
       providers: [
         { provide: QueueConfig, useFactory: () => loadConfig(QueueConfig) },
         QueueRegistry,
         OutboxRepository,
         OutboxWriter,
         CredentialRevocationChannel,
+        BullmqObserver,
         ...(options.relay ? [OutboxRelay] : []),
+        ...queueMetricsProviders(options.relay),
       ],
       exports: [QueueConfig, QueueRegistry, OutboxWriter, CredentialRevocationChannel],
     };
   }
 
   onModuleInit(): void {
+    // Connect at start, so that the first probe finds the connection ready.
+    const redis = this.queues.redis;
     this.readiness.register({
-      name: 'queues',
-      isReady: async () =>
-        this.queues.redis.status === 'ready' || (await this.queues.redis.ping()) === 'PONG',
+      name: 'redis',
+      probe: async () => {
+        // A disconnected client would hold the PING until it reconnects: answer at once.
+        if (redis.status !== 'ready') throw new ReadinessFailure(`connection ${redis.status}`);
+        await redis.ping();
+      },
     });
   }
 }

@@ -5,6 +5,7 @@ import type Redis from 'ioredis';
 import { QueueConfig } from './queue.config';
 import { QueueName } from './queue-names';
 import { createRedisConnection } from './redis-connection';
+import { logRedisErrors } from './redis-error-log';
 
 /** One BullMQ Queue per name per process, over one shared connection. */
 @Injectable()
@@ -21,8 +22,11 @@ export class QueueRegistry implements OnModuleDestroy {
     this.prefix = queueConfig.QUEUE_PREFIX;
   }
 
+  /** The process's shared connection: queues, counters (rate limits), readiness. */
   get redis(): Redis {
-    this.connection ??= createRedisConnection(this.platformConfig.REDIS_URL);
+    this.connection ??= createRedisConnection(this.platformConfig.REDIS_URL, {
+      connectionName: 'shared',
+    });
     return this.connection;
   }
 
@@ -30,6 +34,7 @@ export class QueueRegistry implements OnModuleDestroy {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.redis, prefix: this.prefix });
+      logRedisErrors(queue, `queue "${name}"`);
       this.queues.set(name, queue);
     }
     return queue;

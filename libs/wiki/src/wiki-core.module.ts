@@ -5,6 +5,7 @@ import { Folder } from './folders/entities/folder.entity';
 import { FolderRepository } from './folders/folder.repository';
 import { FolderPathsService } from './folders/folder-paths.service';
 import { LaneResolverService } from './lanes/lane-resolver.service';
+import { DraftsConfig, loadDraftsConfig } from './pages/drafts.config';
 import { Page } from './pages/entities/page.entity';
 import { PageAccess } from './pages/entities/page-access.entity';
 import { PageMutation } from './pages/entities/page-mutation.entity';
@@ -36,7 +37,11 @@ const CORE = [
     IdentityModule.register({ withRoutes: false }),
     TypeOrmModule.forFeature([Page, PageAccess, PageVersion, PageMutation, Folder]),
   ],
-  providers: [...CORE, PageMutationRepository],
+  providers: [
+    ...CORE,
+    PageMutationRepository,
+    { provide: DraftsConfig, useFactory: () => loadDraftsConfig() },
+  ],
   exports: CORE,
 })
 export class WikiCoreModule {}

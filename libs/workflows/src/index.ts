@@ -1,5 +1,9 @@
 export { WorkflowsModule } from './workflows.module';
-export type { Report, RunView } from './reports/report';
+export { WorkflowReportsApiModule } from './api/workflow-reports-api.module';
+export { type ReadableRunFacts, WorkflowReportsApi } from './api/workflow-reports-api';
+export { DeliveryReceiptSource } from './reports/delivery-receipt-source';
+export type { DeliveryReceipt, Report, RunView } from './reports/report';
+export type { ReportFinishedEvent } from './reports/run-report.writer';
 export {
   RUN_STATUSES,
   TERMINAL_RUN_STATUSES,

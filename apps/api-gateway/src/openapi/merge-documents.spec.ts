@@ -31,4 +31,23 @@ describe('mergeDocuments', () => {
     });
     expect(gateway.paths).not.toHaveProperty('/api/wiki/search');
   });
+
+  it("lists every tag once, by name, with the gateway's description on a clash", () => {
+    const tagged = (tags: { name: string; description: string }[]): OpenAPIObject => ({
+      ...doc({}, {}),
+      tags,
+    });
+    const merged = mergeDocuments(tagged([{ name: 'auth', description: 'gateway' }]), [
+      tagged([
+        { name: 'wiki', description: 'wiki' },
+        { name: 'auth', description: 'service' },
+      ]),
+      tagged([{ name: 'code-sessions', description: 'runner' }]),
+    ]);
+    expect(merged.tags).toEqual([
+      { name: 'auth', description: 'gateway' },
+      { name: 'code-sessions', description: 'runner' },
+      { name: 'wiki', description: 'wiki' },
+    ]);
+  });
 });

@@ -36,6 +36,6 @@ export function mergeDocuments(base: OpenAPIObject, parts: OpenAPIObject[]): Ope
   merged.paths = Object.fromEntries(
     Object.entries(merged.paths).sort(([a], [b]) => a.localeCompare(b)),
   );
-  if (tags.size > 0) merged.tags = [...tags.values()];
+  if (tags.size > 0) merged.tags = [...tags.values()].sort((a, b) => a.name.localeCompare(b.name));
   return merged;
 }

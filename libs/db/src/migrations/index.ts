@@ -7,6 +7,9 @@ import { WikiCompanySearchIndex1763850000005 } from './1763850000005-wiki-compan
 import { WikiSearchVectorInline1763850000006 } from './1763850000006-wiki-search-vector-inline';
 import { WikiSearchTerms1763850000007 } from './1763850000007-wiki-search-terms';
 import { WorkflowsSchema1763850000008 } from './1763850000008-workflows-schema';
+import { HooksSchema1763850000020 } from './1763850000020-hooks-schema';
+import { OperatorGrantQueues1763850000030 } from './1763850000030-operator-grant-queues';
+import { WikiDraftPruningIndex1763850000040 } from './1763850000040-wiki-draft-pruning-index';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -19,4 +22,7 @@ export const MIGRATIONS = [
   WikiSearchVectorInline1763850000006,
   WikiSearchTerms1763850000007,
   WorkflowsSchema1763850000008,
+  HooksSchema1763850000020,
+  OperatorGrantQueues1763850000030,
+  WikiDraftPruningIndex1763850000040,
 ];

@@ -1,17 +1,19 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { AppError, CurrentActor, PlatformConfig, RoutePolicy } from '@cw/platform';
+import { AppError, CurrentActor, DescribedApiTag, PlatformConfig, RoutePolicy } from '@cw/platform';
 import type { FastifyReply } from 'fastify';
+import { ACCEPTANCE_API_TAG } from '../identity-api-tags';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie';
 import { SessionService } from '../sessions/session.service';
 import { AcceptanceService } from './acceptance.service';
+import { AcceptanceRevokedDto } from './dtos/acceptance-revoked.dto';
 import {
   AcceptanceExchangeDto,
   AcceptanceExchangeResponseDto,
 } from './dtos/acceptance-exchange.dto';
 
-@ApiTags('acceptance')
+@DescribedApiTag(ACCEPTANCE_API_TAG)
 @Controller('api/acceptance/auth')
 export class AcceptanceController {
   constructor(
@@ -27,6 +29,10 @@ export class AcceptanceController {
     operationId: 'acceptanceExchange',
     summary:
       'Test environments only (ACCEPTANCE_AUTH_SECRET set): signs in as a made-to-order person.',
+    description:
+      'With the right `secret`, finds or creates the person, the company (by name), the teams ' +
+      'and the operator grants asked for, and sets the `session_token` cookie. A wrong secret ' +
+      'is 401; without ACCEPTANCE_AUTH_SECRET the route answers 404.',
   })
   @ApiOkResponse({ type: AcceptanceExchangeResponseDto })
   async exchange(
@@ -44,12 +50,13 @@ export class AcceptanceController {
   @ApiOperation({
     operationId: 'acceptanceRevoke',
     summary: 'Ends the acceptance session of the cookie.',
+    description: 'Revokes the session and clears the cookie. Session only; 404 outside tests.',
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { revoked: { type: 'boolean' } } } })
+  @ApiOkResponse({ type: AcceptanceRevokedDto })
   async revoke(
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ revoked: true }> {
+  ): Promise<AcceptanceRevokedDto> {
     this.acceptance.assertEnabled();
     if (actor.credential.kind !== 'session')
       throw AppError.accessDenied('This route needs the session cookie.');

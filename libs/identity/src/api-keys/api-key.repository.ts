@@ -9,12 +9,14 @@ import {
 } from '../credentials/live-credential';
 import { ApiKey } from './entities/api-key.entity';
 
-/** Runs on every request whose key is not cached: one index lookup by token hash. */
-const LIVE_API_KEY = `
+const LIVE_API_KEYS = `
   SELECT k.id, k.person_id, k.company_id, m.role, k.token_hash, k.scopes, ${credentialTeamIds('k')}
     FROM identity.api_keys k
     JOIN identity.memberships m ON m.company_id = k.company_id AND m.person_id = k.person_id
-   WHERE k.token_hash = $1 AND k.revoked_at IS NULL`;
+   WHERE k.revoked_at IS NULL`;
+
+/** Runs on every request whose key is not cached: one index lookup by token hash. */
+const LIVE_API_KEY = `${LIVE_API_KEYS} AND k.token_hash = $1`;
 
 /** A key as its owner sees it: never the token or its hash. */
 export type ApiKeyRecord = Pick<
@@ -43,6 +45,14 @@ export class ApiKeyRepository {
   /** The unrevoked key with this token hash whose membership still exists. */
   async findLiveByTokenHash(tokenHash: Buffer): Promise<LiveCredential | null> {
     const [row]: LiveCredentialRow[] = await this.apiKeys.query(LIVE_API_KEY, [tokenHash]);
+    return row ? toLiveCredential(row) : null;
+  }
+
+  /** The unrevoked key with this id whose membership still exists (work done on its behalf). */
+  async findLiveById(id: string): Promise<LiveCredential | null> {
+    const [row]: LiveCredentialRow[] = await this.apiKeys.query(`${LIVE_API_KEYS} AND k.id = $1`, [
+      id,
+    ]);
     return row ? toLiveCredential(row) : null;
   }
 

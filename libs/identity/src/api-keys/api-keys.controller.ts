@@ -1,18 +1,19 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import {
+  ApiBody,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy, uuidParam } from '@cw/platform';
-import { ApiKeyService, type ApiKeyView, type CreatedApiKey } from './api-key.service';
+import { CurrentActor, DescribedApiTag, RoutePolicy, uuidParam } from '@cw/platform';
+import { AUTH_API_TAG } from '../identity-api-tags';
+import { ApiKeyService } from './api-key.service';
 import { ApiKeyListDto } from './dtos/api-key-list.dto';
 import { CreateApiKeyDto, CreatedApiKeyDto } from './dtos/create-api-key.dto';
 
-@ApiTags('auth')
+@DescribedApiTag(AUTH_API_TAG)
 @Controller('api/auth/api-keys')
 export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeyService) {}
@@ -24,9 +25,26 @@ export class ApiKeysController {
   @ApiOperation({
     operationId: 'createApiKey',
     summary: 'Creates an API key; the token is shown once.',
+    description:
+      'The key acts as you with the scopes you choose, until revoked. Only a hash is stored: ' +
+      'keep `token` now (`Cache-Control: no-store`). Session only; a person holds at most 25 ' +
+      'live tokens (409 TOKEN_LIMIT_REACHED).',
+  })
+  @ApiBody({
+    type: CreateApiKeyDto,
+    examples: {
+      readOnlyWiki: {
+        summary: 'A key that reads the wiki',
+        value: { name: 'nightly export', scopes: ['wiki:read'] },
+      },
+      agent: {
+        summary: 'A key for an agent that edits pages and runs workflows',
+        value: { name: 'assistant', scopes: ['wiki:write', 'workflows:run'] },
+      },
+    },
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
-  create(@CurrentActor() actor: Actor, @Body() body: CreateApiKeyDto): Promise<CreatedApiKey> {
+  create(@CurrentActor() actor: Actor, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
     return this.apiKeys.create(actor, body.name, body.scopes);
   }
 
@@ -35,9 +53,11 @@ export class ApiKeysController {
   @ApiOperation({
     operationId: 'listApiKeys',
     summary: "Lists the caller's live API keys, without tokens.",
+    description:
+      'Each key with its name, scopes, token prefix, creation and last use. Session only.',
   })
   @ApiOkResponse({ type: ApiKeyListDto })
-  async list(@CurrentActor() actor: Actor): Promise<{ api_keys: ApiKeyView[] }> {
+  async list(@CurrentActor() actor: Actor): Promise<ApiKeyListDto> {
     return { api_keys: await this.apiKeys.list(actor) };
   }
 
@@ -47,6 +67,9 @@ export class ApiKeysController {
   @ApiOperation({
     operationId: 'revokeApiKey',
     summary: 'Revokes a key; it stops working at once.',
+    description:
+      'Every process stops accepting the key at once. Revoking it again answers 204 too; a key ' +
+      'that is not yours: 404. Session only.',
   })
   @ApiNoContentResponse()
   async revoke(

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OperatorRequirement, ResolvedCredential } from '@cw/domain';
+import type { CredentialKind, OperatorRequirement, ResolvedCredential } from '@cw/domain';
 import { ApiKeyRepository } from '../api-keys/api-key.repository';
 import { OperatorGrantRepository } from '../directory/operator-grant.repository';
 import { SessionRepository } from '../sessions/session.repository';
@@ -36,6 +36,27 @@ export class CredentialService {
       teamIds: live.teamIds,
       scopes: live.scopes,
     };
+  }
+
+  /**
+   * A bearer credential by its id, if it still works now (unrevoked, membership kept), with its
+   * person's current role and teams: for work done later on its behalf, such as report hooks.
+   * OAuth access tokens resolve here once the OAuth issue lands; until then they are unknown.
+   */
+  async findLive(kind: CredentialKind, id: string): Promise<ResolvedCredential | null> {
+    if (kind !== 'api_key') return null;
+    const live = await this.apiKeys.findLiveById(id);
+    return live
+      ? {
+          kind,
+          id: live.id,
+          personId: live.personId,
+          companyId: live.companyId,
+          role: live.role,
+          teamIds: live.teamIds,
+          scopes: live.scopes,
+        }
+      : null;
   }
 
   /** Operator grants are checked live on every request that needs one, never cached. */

@@ -4,16 +4,23 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { redactTracedUrls, TracingConfig } from '@cw/tracing';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { PlatformConfig } from '../config/platform.config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { sendError } from '../errors/send-error';
+import { installJsonBodyParser } from '../http/json-body-parser';
 import { requestIdOf } from '../http/request-id';
 import { createLogger, PinoNestLogger } from '../logging/logger';
+import { bindRequestContext } from '../logging/request-context';
 import { urlForLog } from '../logging/url-for-log';
+import { observeHttpDurations } from '../metrics/http-durations';
+import { MetricsRegistry } from '../metrics/metrics.registry';
 import { buildOpenApiDocument } from '../openapi/openapi-document';
 import { OpenApiDocumentHolder } from '../openapi/openapi.controller';
 import { createStrictValidationPipe } from '../validation/strict-validation.pipe';
+import { ConnectionErrors } from './connection-errors';
+import { serverOptionsOf } from './server-options';
 
 export interface HttpAppOptions {
   service: string;
@@ -21,6 +28,11 @@ export interface HttpAppOptions {
   logger?: Logger;
   /** Registers extra Fastify plugins (the gateway's proxy) before the app initialises. */
   configure?: (app: NestFastifyApplication) => Promise<void>;
+  /**
+   * The process faces clients itself (the gateway, the one-process app): it believes forwarding
+   * headers only from TRUSTED_PROXIES. Otherwise it is a service behind the gateway.
+   */
+  edge?: boolean;
 }
 
 /**
@@ -32,6 +44,12 @@ class EnvelopeFastifyAdapter extends FastifyAdapter {
     return this.getInstance().setErrorHandler((error, request, reply) =>
       sendError(error, request, reply),
     );
+  }
+
+  /** Nest's body parsers, with the JSON one bounded in depth and precise about what it refuses. */
+  override registerParserMiddleware(prefix?: string, rawBody?: boolean): void {
+    super.registerParserMiddleware(prefix, rawBody);
+    installJsonBodyParser(this.getInstance());
   }
 }
 
@@ -53,14 +71,18 @@ export async function createHttpApp(
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
   const config = loadConfig(PlatformConfig);
+  if (loadConfig(TracingConfig).OTEL_EXPORTER_OTLP_ENDPOINT) redactTracedUrls(urlForLog);
   const logger = options.logger ?? createLogger(options.service, config.LOG_LEVEL);
+  const connectionErrors = new ConnectionErrors();
   const adapter = new EnvelopeFastifyAdapter({
+    ...serverOptionsOf(config, options.edge ?? false),
+    frameworkErrors: connectionErrors.onFrameworkError,
+    clientErrorHandler: connectionErrors.onClientError,
     loggerInstance: logger,
     genReqId: requestIdOf,
     // One "request completed" line of our own instead of Fastify's two, and none for probes.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: 'loopback,uniquelocal',
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
@@ -69,6 +91,8 @@ export async function createHttpApp(
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  bindRequestContext(fastify);
+  connectionErrors.install(fastify);
   await app.register(fastifyCookie);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
@@ -85,6 +109,7 @@ export async function createHttpApp(
       'request completed',
     );
   });
+  observeHttpDurations(fastify, app.get(MetricsRegistry));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createStrictValidationPipe());
   await options.configure?.(app);

@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { stopTracing } from '@cw/tracing';
 
 /**
  * Nest destroys modules (the database pool among them) before it closes the HTTP server, which
@@ -31,7 +32,7 @@ export function closeOnSignals(
   const handler = (): void => {
     if (closing) return;
     closing = true;
-    void shutdownApp(app).finally(onClosed);
+    void shutdownApp(app).then(stopTracing).finally(onClosed);
   };
   process.once('SIGTERM', handler);
   process.once('SIGINT', handler);

@@ -29,6 +29,25 @@ describe('translateError', () => {
     });
   });
 
+  it('maps an unreachable database to 503 SERVICE_UNAVAILABLE with Retry-After, not a 500', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const translated = translateError(refused);
+    expect(translated).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      headers: { 'Retry-After': '5' },
+      unexpected: false,
+    });
+    expect(translated.message).toContain('nothing was written');
+  });
+
+  it('keeps 500 when the connection broke while a statement may have run', () => {
+    const broken = new Error('Connection terminated unexpectedly');
+    expect(translateError(broken)).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+  });
+
   it('maps a serialization failure or deadlock to a retryable 409 CONCURRENT_CHANGE', () => {
     for (const code of ['40001', '40P01']) {
       const aborted = Object.assign(new Error('could not serialize access'), {
@@ -57,5 +76,17 @@ describe('translateError', () => {
       statusCode: 415,
     });
     expect(translateError(badType)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('names the body in the validation details of a JSON body Fastify refused', () => {
+    const badJson = Object.assign(new SyntaxError('Unexpected token'), {
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      statusCode: 400,
+    });
+    expect(translateError(badJson)).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: { field: '(body)', validation_errors: [{ field: '(body)' }] },
+    });
   });
 });

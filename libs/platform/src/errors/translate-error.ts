@@ -1,6 +1,8 @@
 import { HttpException } from '@nestjs/common';
 import { AppError } from './app-error';
+import { isDatabaseUnreachable } from './database-unreachable';
 import { ErrorCode, HTTP_STATUS_OF } from './error-code';
+import { BODY_FIELD, validationError } from '../validation/validation-errors';
 
 export interface TranslatedError {
   status: number;
@@ -34,19 +36,20 @@ const FASTIFY_MESSAGES: Readonly<Record<string, { code: ErrorCode; message: stri
     code: ErrorCode.PayloadTooLarge,
     message: 'The request body is larger than this route accepts.',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    code: ErrorCode.ValidationError,
-    message: 'The body is empty but Content-Type says JSON: send a JSON value or no Content-Type.',
-  },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    code: ErrorCode.ValidationError,
-    message: 'The body is not valid JSON.',
-  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: ErrorCode.BadRequest,
     message: 'Content-Length does not match the body.',
   },
 };
+
+/** Body refusals of Fastify's own JSON parser, named like any other validation problem. */
+const FASTIFY_BODY_PROBLEMS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'the body is empty but Content-Type says JSON: send a JSON value',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'the body is not valid JSON',
+};
+
+/** About as long as PostgreSQL takes to restart or fail over. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const POOL_EXHAUSTED_PATTERNS = [
   /timeout exceeded when trying to connect/i,
@@ -83,20 +86,28 @@ function isFastifyError(error: unknown): error is Error & { code: string; status
   return error instanceof Error && typeof code === 'string' && code.startsWith('FST_');
 }
 
+function fromAppError(error: AppError): TranslatedError {
+  return {
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    details: error.details,
+    headers: error.headers,
+    unexpected: false,
+  };
+}
+
+function bodyRefusal(message: string): TranslatedError {
+  return fromAppError(validationError([{ field: BODY_FIELD, message }]));
+}
+
 /** Maps any thrown value to the spec's error envelope fields. Unknown failures become 500. */
 export function translateError(error: unknown): TranslatedError {
-  if (error instanceof AppError) {
-    return {
-      status: error.status,
-      code: error.code,
-      message: error.message,
-      details: error.details,
-      headers: error.headers,
-      unexpected: false,
-    };
-  }
+  if (error instanceof AppError) return fromAppError(error);
   if (error instanceof HttpException) return fromHttpException(error);
   if (isFastifyError(error)) {
+    const bodyProblem = FASTIFY_BODY_PROBLEMS[error.code];
+    if (bodyProblem) return bodyRefusal(bodyProblem);
     const known = FASTIFY_MESSAGES[error.code];
     if (known) {
       return {
@@ -119,13 +130,7 @@ export function translateError(error: unknown): TranslatedError {
     }
   }
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
-    return {
-      status: 400,
-      code: ErrorCode.ValidationError,
-      message: 'The body is not valid JSON.',
-      headers: {},
-      unexpected: false,
-    };
+    return bodyRefusal('the body is not valid JSON');
   }
   if (error instanceof Error && isConcurrencyAbort(error)) {
     return {
@@ -133,6 +138,16 @@ export function translateError(error: unknown): TranslatedError {
       code: ErrorCode.ConcurrentChange,
       message: 'A concurrent change made this request give up before writing anything; retry it.',
       headers: {},
+      unexpected: false,
+    };
+  }
+  if (isDatabaseUnreachable(error)) {
+    return {
+      status: 503,
+      code: ErrorCode.ServiceUnavailable,
+      message:
+        'The database cannot be reached; nothing was written. Retry after the Retry-After delay.',
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
       unexpected: false,
     };
   }

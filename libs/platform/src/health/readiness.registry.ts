@@ -1,53 +1,61 @@
 import { Injectable } from '@nestjs/common';
+import type { SystemReadinessDto } from './dtos/readiness.dto';
+import { type ReadinessCheck, ReadinessFailure } from './readiness-check';
 
-const CHECK_TIMEOUT_MS = 2000;
-
-function withinDeadline(check: Promise<boolean>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
-  });
-  return Promise.race([check.catch(() => false), deadline]).finally(() => clearTimeout(timer));
+/** The readiness of other processes, shown beside this one's entries (the gateway's services). */
+export interface SystemReadinessView {
+  report(): Promise<SystemReadinessDto>;
 }
 
-export interface ReadinessCheck {
-  /** Shown in the /ready body so an operator sees what is still pending. */
-  readonly name: string;
-  isReady(): Promise<boolean>;
-}
+type BackfillState = 'running' | 'done' | 'failed';
 
-export interface LivenessDependency {
-  readonly name: string;
-  /** Resolves when the dependency answers; rejects otherwise. */
-  ping(): Promise<void>;
-}
-
-/** Modules register what readiness and serving health depend on; the health routes ask them. */
+/**
+ * Modules register what this process needs to serve; `/ready` runs every applicable check, and
+ * `backfills`, which is down until every deferred start-up backfill has finished.
+ */
 @Injectable()
 export class ReadinessRegistry {
   private readonly checks: ReadinessCheck[] = [];
-  private database?: LivenessDependency;
+  private readonly backfills = new Map<string, BackfillState>();
+  private systemView?: SystemReadinessView;
 
   register(check: ReadinessCheck): void {
     this.checks.push(check);
   }
 
-  registerDatabase(dependency: LivenessDependency): void {
-    this.database = dependency;
-  }
-
-  async pending(): Promise<string[]> {
-    const results = await Promise.all(
-      this.checks.map(async (check) => ({
-        name: check.name,
-        ready: await withinDeadline(check.isReady()),
-      })),
+  /** Holds `/ready` at 503 until `work` has finished; a failed backfill keeps it there. */
+  trackBackfill(name: string, work: Promise<unknown>): void {
+    this.backfills.set(name, 'running');
+    work.then(
+      () => this.backfills.set(name, 'done'),
+      () => this.backfills.set(name, 'failed'),
     );
-    return results.filter((result) => !result.ready).map((result) => result.name);
   }
 
-  async pingDatabase(): Promise<void> {
-    if (!this.database) throw new Error('no database registered');
-    await this.database.ping();
+  showSystem(view: SystemReadinessView): void {
+    this.systemView = view;
+  }
+
+  get system(): SystemReadinessView | undefined {
+    return this.systemView;
+  }
+
+  /** The checks `/ready` runs now, `backfills` last. */
+  current(): ReadinessCheck[] {
+    const applicable = this.checks.filter((check) => check.isApplicable?.() ?? true);
+    return [...applicable, { name: 'backfills', probe: async () => this.backfillsFinished() }];
+  }
+
+  find(name: string): ReadinessCheck | undefined {
+    return this.current().find((check) => check.name === name);
+  }
+
+  private backfillsFinished(): void {
+    const named = (state: BackfillState): string[] =>
+      [...this.backfills].filter(([, each]) => each === state).map(([name]) => name);
+    const failed = named('failed');
+    if (failed.length > 0) throw new ReadinessFailure(`failed: ${failed.join(', ')}`);
+    const running = named('running');
+    if (running.length > 0) throw new ReadinessFailure(`running: ${running.join(', ')}`);
   }
 }

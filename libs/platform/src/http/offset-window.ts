@@ -1,3 +1,10 @@
+/**
+ * The largest `offset` a list route takes. Offsets reach SQL as PostgreSQL integers (some
+ * statements cast them to `int`), and `offset + limit + 1` must stay in that range
+ * (2,147,483,647), so a larger one is refused with 400 instead of failing in the database.
+ */
+export const MAX_LIST_OFFSET = 2_000_000_000;
+
 export interface OffsetWindow<T> {
   items: T[];
   has_more: boolean;

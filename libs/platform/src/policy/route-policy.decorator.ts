@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiCookieAuth, ApiBearerAuth, ApiExtension, ApiResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiResponse } from '@nestjs/swagger';
 import { ErrorEnvelopeSchema } from '../errors/error-envelope';
 import { normalizePolicy, type RoutePolicyOptions, xServiceOf } from './route-policy';
 
@@ -22,16 +22,12 @@ const ERROR_RESPONSES: ReadonlyArray<[number, string]> = [
  */
 export function RoutePolicy(options: RoutePolicyOptions): MethodDecorator & ClassDecorator {
   const policy = normalizePolicy(options);
-  const decorators = [
+  // The operation's `security` is derived from `x-service` when the document is built (openapi/).
+  return applyDecorators(
     SetMetadata(ROUTE_POLICY, policy),
     ApiExtension('x-service', xServiceOf(policy)),
     ...ERROR_RESPONSES.map(([status, description]) =>
       ApiResponse({ status, description, type: ErrorEnvelopeSchema }),
     ),
-  ];
-  if (policy.access === 'person') {
-    decorators.push(ApiCookieAuth('session_token'));
-    if (!policy.sessionOnly) decorators.push(ApiBearerAuth('bearer'));
-  }
-  return applyDecorators(...decorators);
+  );
 }

@@ -32,6 +32,9 @@ export const SERVICES: readonly ServiceDescriptor[] = [
       '/api/reports/*',
       '/api/code-sessions',
       '/api/code-sessions/*',
+      // The queue dashboard (operators only: the workflow-runner's guard decides).
+      '/ops/queues',
+      '/ops/queues/*',
     ],
   },
   {

@@ -2,6 +2,9 @@ import type { ValidationError } from 'class-validator';
 import { AppError } from '../errors/app-error';
 import { ErrorCode } from '../errors/error-code';
 
+/** How a whole body is named in `details.field`: no request field has this name. */
+export const BODY_FIELD = '(body)';
+
 export interface FieldProblem {
   field: string;
   message: string;

@@ -5,6 +5,13 @@ import type { OutboxEvent } from './entities/outbox-event.entity';
 
 export type PendingOutboxEvent = Pick<OutboxEvent, 'id' | 'topic' | 'payload'>;
 
+export interface OutboxBacklog {
+  /** Committed events the relay has not handed to their queue yet. */
+  events: number;
+  /** Age of the oldest of them; 0 when there is none. */
+  oldestAgeSeconds: number;
+}
+
 @Injectable()
 export class OutboxRepository {
   async insert(
@@ -29,6 +36,16 @@ export class OutboxRepository {
       [limit],
     );
     return events;
+  }
+
+  /** Both reads follow the partial index on unpublished rows, so they stay cheap on a scrape. */
+  async backlog(manager: EntityManager): Promise<OutboxBacklog> {
+    const [row]: { events: number; oldest_age_seconds: number | null }[] = await manager.query(
+      `SELECT (SELECT count(*) FROM platform.outbox_events WHERE published_at IS NULL)::int AS events,
+              (SELECT extract(epoch FROM now() - created_at) FROM platform.outbox_events
+                WHERE published_at IS NULL ORDER BY id LIMIT 1)::float8 AS oldest_age_seconds`,
+    );
+    return { events: row.events, oldestAgeSeconds: row.oldest_age_seconds ?? 0 };
   }
 
   async markPublished(manager: EntityManager, ids: readonly string[]): Promise<void> {

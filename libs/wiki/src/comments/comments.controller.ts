@@ -1,27 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy } from '@cw/platform';
 import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
 import { parsePageRef } from '../pages/page-ref';
+import { WIKI_API_TAG } from '../wiki-api-tags';
+import { CommentListDto, CreatedCommentDto } from './dtos/comment-response.dto';
 import { CreateCommentDto } from './dtos/create-comment.dto';
-import {
-  type CommentListResponse,
-  type CommentView,
-  PageCommentsService,
-} from './page-comments.service';
+import { PageCommentsService } from './page-comments.service';
 
 const PAGE_ID = { name: 'page_id', description: 'The page public UUID or legacy integer id.' };
 const RESTRICTED =
   ' A restricted page you are not listed on answers 403 ACCESS_DENIED (details.error `page_restricted`).';
 
-@ApiTags('wiki')
+@DescribedApiTag(WIKI_API_TAG)
 @Controller('api/wiki/pages')
 export class CommentsController {
   constructor(private readonly comments: PageCommentsService) {}
@@ -34,12 +26,12 @@ export class CommentsController {
     description: 'Paginated with limit/offset.' + RESTRICTED,
   })
   @ApiParam(PAGE_ID)
-  @ApiOkResponse({ description: '{comments, has_more, next_offset}' })
+  @ApiOkResponse({ type: CommentListDto })
   list(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
     @Query() query: PageListQueryDto,
-  ): Promise<CommentListResponse> {
+  ): Promise<CommentListDto> {
     return this.comments.list(actor, parsePageRef(pageId), query.limit ?? 50, query.offset ?? 0);
   }
 
@@ -52,12 +44,12 @@ export class CommentsController {
     description: 'Comments do not change the page or its version.' + RESTRICTED,
   })
   @ApiParam(PAGE_ID)
-  @ApiCreatedResponse({ description: '{comment}' })
+  @ApiCreatedResponse({ type: CreatedCommentDto })
   create(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
     @Body() body: CreateCommentDto,
-  ): Promise<{ comment: CommentView }> {
+  ): Promise<CreatedCommentDto> {
     return this.comments.post(actor, parsePageRef(pageId), body.body_md);
   }
 }

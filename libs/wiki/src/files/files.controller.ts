@@ -7,24 +7,30 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiResponse,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, ErrorEnvelopeSchema, RoutePolicy, uuidParam } from '@cw/platform';
+import {
+  CurrentActor,
+  DescribedApiTag,
+  ErrorEnvelopeSchema,
+  RoutePolicy,
+  uuidParam,
+} from '@cw/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
 import { parsePageRef } from '../pages/page-ref';
+import { WIKI_API_TAG } from '../wiki-api-tags';
+import { FileListDto, UploadedFileDto } from './dtos/file-response.dto';
 import { contentDisposition, MAX_FILE_BYTES } from './file-naming';
 import { MULTIPART_ROUTE } from './multipart.registrar';
-import { type FileListResponse, type FileView, PageFilesService } from './page-files.service';
+import { PageFilesService } from './page-files.service';
 
 const PAGE_ID = { name: 'page_id', description: 'The page public UUID or legacy integer id.' };
 const RESTRICTED =
   ' A restricted page you are not listed on answers 403 ACCESS_DENIED (details.error `page_restricted`).';
 
-@ApiTags('wiki')
+@DescribedApiTag(WIKI_API_TAG)
 @Controller('api/wiki/pages')
 export class FilesController {
   constructor(private readonly files: PageFilesService) {}
@@ -58,9 +64,7 @@ export class FilesController {
       },
     },
   })
-  @ApiCreatedResponse({
-    description: '{file: {id, filename, content_type, size_bytes, sha256, created_at, url}}',
-  })
+  @ApiCreatedResponse({ type: UploadedFileDto })
   @ApiResponse({
     status: 413,
     description: 'PAYLOAD_TOO_LARGE: the file is over 10 MB',
@@ -75,7 +79,7 @@ export class FilesController {
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
     @Req() request: FastifyRequest,
-  ): Promise<{ file: FileView }> {
+  ): Promise<UploadedFileDto> {
     return this.files.upload(actor, parsePageRef(pageId), request);
   }
 
@@ -87,12 +91,12 @@ export class FilesController {
     description: 'Paginated with limit/offset.' + RESTRICTED,
   })
   @ApiParam(PAGE_ID)
-  @ApiOkResponse({ description: '{files, has_more, next_offset}' })
+  @ApiOkResponse({ type: FileListDto })
   list(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
     @Query() query: PageListQueryDto,
-  ): Promise<FileListResponse> {
+  ): Promise<FileListDto> {
     return this.files.list(actor, parsePageRef(pageId), query.limit ?? 50, query.offset ?? 0);
   }
 
@@ -108,8 +112,10 @@ export class FilesController {
   })
   @ApiParam(PAGE_ID)
   @ApiParam({ name: 'file_id', description: 'The file id (UUID).', format: 'uuid' })
-  @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: 'The file bytes.' })
+  @ApiOkResponse({
+    description: 'The file bytes, with the content type stored at upload.',
+    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+  })
   async download(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,

@@ -5,6 +5,25 @@ import { AppError, ErrorCode } from '@cw/platform';
 import type { FastifyInstance } from 'fastify';
 import { MAX_FILE_BYTES } from './file-naming';
 
+/** RFC 2046: `boundary` is 1 to 70 characters, quoted or a token; busboy cannot start without it. */
+const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^";\s]{1,70})\s*(?:;|$)/i;
+
+/** busboy's own error (a plain Error) for a body that ends before its closing boundary. */
+const CUT_SHORT = /terminated early due to unexpected end of multipart data/i;
+
+/**
+ * Whether reading a multipart body failed because it ended early: busboy's error, or the part's
+ * stream closing before its end (what buffering a file part reports when the body stops inside it).
+ */
+export function isCutShortMultipart(error: unknown): boolean {
+  // By shape, not `instanceof Error`: Node's own errors are not instances of a sandbox's (jest's).
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (typeof message === 'string' && CUT_SHORT.test(message))
+  );
+}
+
 /** Route config flag (`@RouteConfig({ [MULTIPART_ROUTE]: true })`) of routes that take uploads. */
 export const MULTIPART_ROUTE = 'wikiMultipartUpload';
 
@@ -32,11 +51,18 @@ export class MultipartRegistrar implements OnModuleInit {
       throwFileSizeLimit: true,
     });
     fastify.addHook('preValidation', async (request) => {
+      if (!request.isMultipart()) return;
       const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
-      if (request.isMultipart() && config?.[MULTIPART_ROUTE] !== true) {
+      if (config?.[MULTIPART_ROUTE] !== true) {
         throw new AppError(
           ErrorCode.UnsupportedMediaType,
           'Unsupported Content-Type: send application/json.',
+        );
+      }
+      if (!BOUNDARY.test(request.headers['content-type'] ?? '')) {
+        throw AppError.badRequest(
+          'The multipart Content-Type has no boundary parameter (1 to 70 characters).',
+          { field: 'content-type' },
         );
       }
     });

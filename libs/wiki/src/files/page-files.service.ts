@@ -9,6 +9,7 @@ import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
 import { type PageFileContent, type PageFileSummary, PageFileRepository } from './file.repository';
 import { contentTypeOf, MAX_FILE_BYTES, sanitizeFilename } from './file-naming';
+import { isCutShortMultipart } from './multipart.registrar';
 
 export interface FileView {
   id: string;
@@ -105,6 +106,11 @@ export class PageFilesService {
     } catch (error) {
       if (isFastifyCode(error, 'FST_REQ_FILE_TOO_LARGE')) throw tooLarge();
       if (isFastifyCode(error, 'FST_FILES_LIMIT')) throw onlyOneFile();
+      if (isCutShortMultipart(error)) {
+        throw AppError.badRequest('The multipart body ends before its closing boundary.', {
+          field: 'file',
+        });
+      }
       throw error;
     }
     if (!file) {

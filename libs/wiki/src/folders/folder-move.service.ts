@@ -91,11 +91,6 @@ export class FolderMoveService {
         moved_pages: 0,
       };
     }
-    const parent = await this.paths.ensure(
-      manager,
-      actor,
-      joinPath(to.root, to.segments.slice(0, -1)),
-    );
     const subtree = await this.folders.lockSubtree(manager, folder.id);
     const descendantPaths = new Map<string, string>();
     const newPathOf = (id: string | null): string | undefined =>
@@ -105,13 +100,24 @@ export class FolderMoveService {
       const parentPath = newPathOf(row.parent_id);
       if (parentPath !== undefined) descendantPaths.set(row.id, `${parentPath}/${row.name}`);
     }
+    const movedIds = [folder.id, ...descendantPaths.keys()];
+    const restricted = await this.folders.lockPagesCountingUnreadable(
+      manager,
+      movedIds,
+      actor.personId,
+    );
+    if (restricted > 0) throw restrictedPagesInside(source, restricted);
+    const parent = await this.paths.ensure(
+      manager,
+      actor,
+      joinPath(to.root, to.segments.slice(0, -1)),
+    );
     await this.folders.move(manager, folder.id, {
       parentId: parent.folderId,
       name: to.segments.at(-1)!,
       path: target,
     });
     await this.folders.setPaths(manager, descendantPaths);
-    const movedIds = [folder.id, ...descendantPaths.keys()];
     const movedPages = await this.pages.followFolderPaths(manager, movedIds);
     const moved = await this.folders.findById(manager, folder.id);
     return {
@@ -122,6 +128,17 @@ export class FolderMoveService {
       moved_pages: movedPages,
     };
   }
+}
+
+/**
+ * A folder move takes every page inside along, and a page restricted to people the mover is not
+ * among is one they may not change (`PageReader.canEdit`): the whole move is refused.
+ */
+function restrictedPagesInside(source: string, count: number): AppError {
+  return AppError.accessDenied(
+    `${source} holds ${count} restricted page(s) whose access list you are not on, and moving the folder would move them too. Ask to be put on their access lists, or move the other pages one by one.`,
+    { error: 'restricted_pages', restricted_pages: count },
+  );
 }
 
 function taken(target: string): AppError {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { contentReadableSql } from '../access/visibility.sql';
 import type { LaneKind, LaneRef } from '../lanes/lane-path';
 import type { Folder } from './entities/folder.entity';
 
@@ -197,6 +198,29 @@ export class FolderRepository {
         FOR UPDATE OF f`,
       [rootId],
     );
+  }
+
+  /**
+   * Locks the pages filed in `folderIds` (live and trashed: a folder move takes both along), so
+   * their restriction cannot change until the caller's transaction ends, then counts those whose
+   * content `personId` may not read. A restriction committed meanwhile is seen: the count runs
+   * after the lock was granted, in a statement of its own.
+   */
+  async lockPagesCountingUnreadable(
+    manager: EntityManager,
+    folderIds: readonly string[],
+    personId: string,
+  ): Promise<number> {
+    await manager.query(
+      `SELECT p.id FROM wiki.pages p WHERE p.folder_id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE OF p`,
+      [folderIds],
+    );
+    const [row]: { unreadable: number }[] = await manager.query(
+      `SELECT count(*)::int AS unreadable FROM wiki.pages p
+        WHERE p.folder_id = ANY($1::uuid[]) AND NOT ${contentReadableSql('p', '$2')}`,
+      [folderIds, personId],
+    );
+    return row.unreadable;
   }
 
   /** Puts a folder under another parent, with another name and path. */

@@ -4,21 +4,26 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, ErrorEnvelopeSchema, RoutePolicy } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, ErrorEnvelopeSchema, RoutePolicy } from '@cw/platform';
 import type { FastifyReply } from 'fastify';
+import { WIKI_API_TAG } from '../wiki-api-tags';
 import { CreateFolderDto } from './dtos/create-folder.dto';
 import { FolderListQueryDto } from './dtos/folder-list-query.dto';
+import {
+  FolderCreatedDto,
+  FolderDeletedDto,
+  FolderListDto,
+  FolderMoveResponseDto,
+} from './dtos/folder-response.dto';
 import { FolderPathQueryDto } from './dtos/folder-path-query.dto';
 import { MoveFolderDto } from './dtos/move-folder.dto';
-import { FolderListingService, type FolderListResponse } from './folder-listing.service';
-import { FolderMoveService, type FolderMoveResponse } from './folder-move.service';
-import type { FolderView } from './folder-view';
+import { FolderListingService } from './folder-listing.service';
+import { FolderMoveService } from './folder-move.service';
 import { FolderWriteService } from './folder-write.service';
 
-@ApiTags('wiki')
+@DescribedApiTag(WIKI_API_TAG)
 @Controller('api/wiki/folders')
 export class FoldersController {
   constructor(
@@ -38,13 +43,8 @@ export class FoldersController {
       '`/Company` are always listable. A restricted page you are not listed on is shown with ' +
       '`can_read: false` (metadata only). An unknown folder, or a team you are not in: 404.',
   })
-  @ApiOkResponse({
-    description: '{folder, items: [{type: folder|page, ...}], has_more, next_offset}',
-  })
-  list(
-    @CurrentActor() actor: Actor,
-    @Query() query: FolderListQueryDto,
-  ): Promise<FolderListResponse> {
+  @ApiOkResponse({ type: FolderListDto })
+  list(@CurrentActor() actor: Actor, @Query() query: FolderListQueryDto): Promise<FolderListDto> {
     return this.listing.list(actor, query.path, query.limit ?? 50, query.offset ?? 0);
   }
 
@@ -58,13 +58,13 @@ export class FoldersController {
       '201 when the folder was created, 200 with the same folder when it already existed ' +
       '(names compare case-insensitively). Concurrent creates of one path converge on one folder.',
   })
-  @ApiCreatedResponse({ description: '{created: true, folder}' })
-  @ApiOkResponse({ description: '{created: false, folder}: it already existed' })
+  @ApiCreatedResponse({ type: FolderCreatedDto, description: 'Created (`created: true`).' })
+  @ApiOkResponse({ type: FolderCreatedDto, description: 'It already existed (`created: false`).' })
   async create(
     @CurrentActor() actor: Actor,
     @Body() body: CreateFolderDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ created: boolean; folder: FolderView }> {
+  ): Promise<FolderCreatedDto> {
     const result = await this.writer.create(actor, body.path);
     if (!result.created) void reply.status(200);
     return result;
@@ -81,9 +81,9 @@ export class FoldersController {
       'them. Missing parents of `to` are created. 409 FOLDER_PATH_TAKEN when `to` exists; 400 ' +
       'for a move into its own subtree, across lanes, or of a lane root.',
   })
-  @ApiOkResponse({ description: '{outcome, from, folder, moved_folders, moved_pages}' })
+  @ApiOkResponse({ type: FolderMoveResponseDto })
   @ApiConflictResponse({ description: 'FOLDER_PATH_TAKEN', type: ErrorEnvelopeSchema })
-  move(@CurrentActor() actor: Actor, @Body() body: MoveFolderDto): Promise<FolderMoveResponse> {
+  move(@CurrentActor() actor: Actor, @Body() body: MoveFolderDto): Promise<FolderMoveResponseDto> {
     return this.mover.move(actor, body.from, body.to);
   }
 
@@ -96,12 +96,12 @@ export class FoldersController {
       'Only a folder without live subfolders and live pages (trashed pages do not count); ' +
       'otherwise 409 FOLDER_NOT_EMPTY with the counts in details. Lane roots cannot be deleted.',
   })
-  @ApiOkResponse({ description: '{deleted: true, folder}' })
+  @ApiOkResponse({ type: FolderDeletedDto })
   @ApiConflictResponse({ description: 'FOLDER_NOT_EMPTY', type: ErrorEnvelopeSchema })
   remove(
     @CurrentActor() actor: Actor,
     @Query() query: FolderPathQueryDto,
-  ): Promise<{ deleted: true; folder: FolderView }> {
+  ): Promise<FolderDeletedDto> {
     return this.writer.remove(actor, query.path);
   }
 }

@@ -1,18 +1,14 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, ErrorEnvelopeSchema, RoutePolicy } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, ErrorEnvelopeSchema, RoutePolicy } from '@cw/platform';
 import { parsePageRef } from '../pages/page-ref';
+import { WIKI_API_TAG } from '../wiki-api-tags';
 import { MovePageDto } from './dtos/move-page.dto';
-import { PageMoveService, type PageMoveResponse } from './page-move.service';
+import { PageMoveResponseDto } from './dtos/page-move-response.dto';
+import { PageMoveService } from './page-move.service';
 
-@ApiTags('wiki')
+@DescribedApiTag(WIKI_API_TAG)
 @Controller('api/wiki/pages')
 export class PageMoveController {
   constructor(private readonly mover: PageMoveService) {}
@@ -30,13 +26,13 @@ export class PageMoveController {
       'page already has the target path (titles compare case-insensitively).',
   })
   @ApiParam({ name: 'page_id', description: 'The page public UUID or legacy integer id.' })
-  @ApiOkResponse({ description: '{outcome, previous_path, page, renamed, version_written}' })
+  @ApiOkResponse({ type: PageMoveResponseDto })
   @ApiConflictResponse({ description: 'PAGE_PATH_TAKEN', type: ErrorEnvelopeSchema })
   move(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
     @Body() body: MovePageDto,
-  ): Promise<PageMoveResponse> {
+  ): Promise<PageMoveResponseDto> {
     return this.mover.move(actor, parsePageRef(pageId), body);
   }
 }

@@ -1,12 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy } from '@cw/platform';
+import { WIKI_API_TAG } from '../wiki-api-tags';
 import { MemoryBootstrapQueryDto } from './dtos/memory-bootstrap-query.dto';
 import { MemoryBootstrapResponseDto } from './dtos/memory-bootstrap-response.dto';
 import { MemoryBootstrapService } from './memory-bootstrap.service';
 
-@ApiTags('wiki')
+@DescribedApiTag(WIKI_API_TAG)
 @Controller('api/wiki/memory')
 export class MemoryController {
   constructor(private readonly memory: MemoryBootstrapService) {}

@@ -1,4 +1,5 @@
 import { type Reader, readablePagesSql } from '../access/visibility.sql';
+import type { LaneKind } from '../lanes/lane-path';
 import { STANDING_MEMORY_FOLDER, STANDING_MEMORY_TITLE } from '../memory/memory-rules';
 import { rankSql, tsQuerySql } from '../search/fts-query.sql';
 import type { PrefixExpansion } from '../search/prefix-expansion';
@@ -8,7 +9,7 @@ import type { ParsedSearchText } from '../search/search-text';
 export interface MemoryNoteRecord {
   id: string;
   public_id: string;
-  lane: string;
+  lane: LaneKind;
   title: string;
   content_md: string;
   current_version: number;

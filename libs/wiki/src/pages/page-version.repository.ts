@@ -37,6 +37,29 @@ export class PageVersionRepository {
     );
   }
 
+  /**
+   * Deletes the drafts `authorId` saved on the page older than their newest `keep` (below the
+   * `keep`-th newest; nothing when there are fewer); how many went.
+   * The caller holds the page row locked, so concurrent drafts of the page are counted in turn.
+   */
+  async pruneDrafts(
+    manager: EntityManager,
+    pageId: string,
+    authorId: string,
+    keep: number,
+  ): Promise<number> {
+    // TypeORM answers a DELETE with [rows, affected row count].
+    const [, pruned]: [unknown[], number] = await manager.query(
+      `DELETE FROM wiki.page_versions
+        WHERE page_id = $1 AND author_id = $2 AND is_draft
+          AND version < (SELECT version FROM wiki.page_versions
+                          WHERE page_id = $1 AND author_id = $2 AND is_draft
+                          ORDER BY version DESC LIMIT 1 OFFSET $3 - 1)`,
+      [pageId, authorId, keep],
+    );
+    return pruned;
+  }
+
   /** Title and body of a head version (never a draft) of the page; null when there is none. */
   async findHeadBody(
     manager: EntityManager,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import type { EntityManager } from 'typeorm';
+import { DraftsConfig } from './drafts.config';
 import { PageRepository, type PageRecord } from './page.repository';
 import { PageVersionRepository } from './page-version.repository';
 
@@ -26,13 +27,15 @@ function sourceKindOf(actor: Actor): string {
 
 /**
  * Writes versions of a page whose row the caller holds locked. Every stored body, head or draft,
- * takes the next number from `last_version`; only a head write moves `current_version`.
+ * takes the next number from `last_version`; only a head write moves `current_version`. A draft
+ * prunes its author's older drafts of the page beyond `WIKI_DRAFTS_PER_PAGE_AND_PERSON`.
  */
 @Injectable()
 export class PageVersionsWriter {
   constructor(
     private readonly pages: PageRepository,
     private readonly versions: PageVersionRepository,
+    private readonly drafts: DraftsConfig,
   ) {}
 
   async writeHead(
@@ -67,6 +70,12 @@ export class PageVersionsWriter {
       basedOn: basedOnVersion,
       provenance,
     });
+    await this.versions.pruneDrafts(
+      manager,
+      page.id,
+      actor.personId,
+      this.drafts.WIKI_DRAFTS_PER_PAGE_AND_PERSON,
+    );
     return { version };
   }
 

@@ -1,3 +1,4 @@
+import type { LaneKind } from '../lanes/lane-path';
 import type { PageRecord } from './page.repository';
 
 export interface PageSummaryView {
@@ -6,7 +7,7 @@ export interface PageSummaryView {
   current_version: number;
   title: string;
   path: string;
-  lane: string;
+  lane: LaneKind;
   created_at: string;
   updated_at: string;
 }

@@ -1,12 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy } from '@cw/platform';
+import { WIKI_API_TAG } from '../wiki-api-tags';
 import { SearchQueryDto } from './dtos/search-query.dto';
 import { SearchResponseDto } from './dtos/search-response.dto';
 import { WikiSearchService } from './wiki-search.service';
 
-@ApiTags('wiki')
+@DescribedApiTag(WIKI_API_TAG)
 @Controller('api/wiki/search')
 export class SearchController {
   constructor(private readonly search: WikiSearchService) {}

@@ -5,14 +5,14 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy, uuidParam } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy, uuidParam } from '@cw/platform';
 import { parsePageRef } from '../pages/page-ref';
+import { WIKI_API_TAG } from '../wiki-api-tags';
 import { CreatedShareLinkDto } from './dtos/created-share-link.dto';
 import { ShareLinkListDto } from './dtos/share-link-list.dto';
-import { type CreatedShareLink, ShareLinkService, type ShareLinkView } from './share-link.service';
+import { ShareLinkService } from './share-link.service';
 
 const PAGE_ID = {
   name: 'page_id',
@@ -21,7 +21,7 @@ const PAGE_ID = {
 };
 
 /** Changing who can see a page: session only, a bearer token is always refused with 403. */
-@ApiTags('wiki')
+@DescribedApiTag(WIKI_API_TAG)
 @Controller('api/wiki/pages/:page_id/share-links')
 export class ShareLinksController {
   constructor(private readonly links: ShareLinkService) {}
@@ -33,13 +33,17 @@ export class ShareLinksController {
   @ApiOperation({
     operationId: 'createShareLink',
     summary: 'Creates a public read-only link to a page you can edit; the token is shown once.',
+    description:
+      'Anyone holding the link reads the current head at `GET /public/pages/{token}` without ' +
+      'signing in, until the link is revoked or the page trashed. Only a hash of the token is ' +
+      'stored. Session only: a bearer token is refused with 403.',
   })
   @ApiParam(PAGE_ID)
   @ApiCreatedResponse({ type: CreatedShareLinkDto })
   create(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
-  ): Promise<CreatedShareLink> {
+  ): Promise<CreatedShareLinkDto> {
     return this.links.create(actor, parsePageRef(pageId));
   }
 
@@ -48,13 +52,14 @@ export class ShareLinksController {
   @ApiOperation({
     operationId: 'listShareLinks',
     summary: "Lists a page's live share links, without tokens (session only).",
+    description: 'Each link with its token prefix, creator and creation time; needs edit rights.',
   })
   @ApiParam(PAGE_ID)
   @ApiOkResponse({ type: ShareLinkListDto })
   async list(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
-  ): Promise<{ share_links: ShareLinkView[] }> {
+  ): Promise<ShareLinkListDto> {
     return { share_links: await this.links.list(actor, parsePageRef(pageId)) };
   }
 
@@ -64,6 +69,7 @@ export class ShareLinksController {
   @ApiOperation({
     operationId: 'revokeShareLink',
     summary: 'Revokes a share link; it stops working at once. Repeating it is harmless.',
+    description: 'Answers 204 with no body, also when the link was already revoked.',
   })
   @ApiParam(PAGE_ID)
   @ApiParam({ name: 'link_id', description: 'The share link id.', format: 'uuid' })

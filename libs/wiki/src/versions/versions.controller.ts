@@ -1,25 +1,21 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy } from '@cw/platform';
 import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
 import { parsePageRef } from '../pages/page-ref';
-import type { PageSummaryView } from '../pages/page-view';
-import {
-  PageVersionsService,
-  type VersionCompareResponse,
-  type VersionListResponse,
-} from './page-versions.service';
+import { WIKI_API_TAG } from '../wiki-api-tags';
+import { PageVersionsService } from './page-versions.service';
 import { VersionCompareQueryDto } from './dtos/version-compare-query.dto';
+import { PageVersionDto, VersionCompareDto, VersionListDto } from './dtos/version-response.dto';
 import { positiveIntParam } from './version-param.pipe';
-import type { VersionView } from './version-view';
 
 const PAGE_ID = { name: 'page_id', description: 'The page public UUID or legacy integer id.' };
 const RESTRICTED =
   ' A restricted page you are not listed on answers 403 ACCESS_DENIED (details.error ' +
   '`page_restricted`): its history is content.';
 
-@ApiTags('wiki')
+@DescribedApiTag(WIKI_API_TAG)
 @Controller('api/wiki/pages')
 export class VersionsController {
   constructor(private readonly versions: PageVersionsService) {}
@@ -35,12 +31,12 @@ export class VersionsController {
       RESTRICTED,
   })
   @ApiParam(PAGE_ID)
-  @ApiOkResponse({ description: '{page, versions, has_more, next_offset}' })
+  @ApiOkResponse({ type: VersionListDto })
   list(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
     @Query() query: PageListQueryDto,
-  ): Promise<VersionListResponse> {
+  ): Promise<VersionListDto> {
     return this.versions.list(actor, parsePageRef(pageId), query.limit ?? 50, query.offset ?? 0);
   }
 
@@ -53,12 +49,12 @@ export class VersionsController {
   })
   @ApiParam(PAGE_ID)
   @ApiParam({ name: 'version', description: 'Version number (integer >= 1).', example: 1 })
-  @ApiOkResponse({ description: '{page, version: {..., content_md}}' })
+  @ApiOkResponse({ type: PageVersionDto })
   read(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
     @Param('version', positiveIntParam('version')) version: number,
-  ): Promise<{ page: PageSummaryView; version: VersionView }> {
+  ): Promise<PageVersionDto> {
     return this.versions.get(actor, parsePageRef(pageId), version);
   }
 
@@ -73,15 +69,12 @@ export class VersionsController {
       RESTRICTED,
   })
   @ApiParam(PAGE_ID)
-  @ApiOkResponse({
-    description:
-      '{page, from, to, title_changed, content_changed, unified_diff, additions, deletions}',
-  })
+  @ApiOkResponse({ type: VersionCompareDto })
   compare(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
     @Query() query: VersionCompareQueryDto,
-  ): Promise<VersionCompareResponse> {
+  ): Promise<VersionCompareDto> {
     return this.versions.compare(actor, parsePageRef(pageId), query.from, query.to);
   }
 }

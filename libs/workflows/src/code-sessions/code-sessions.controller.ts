@@ -1,19 +1,16 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import {
+  ApiBody,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { AppError, CurrentActor, RoutePolicy } from '@cw/platform';
+import { AppError, CurrentActor, DescribedApiTag, RoutePolicy } from '@cw/platform';
 import { isUUID } from 'class-validator';
-import {
-  type CellResult,
-  CodeSessionService,
-  type CreatedCodeSession,
-} from './code-session.service';
+import { CODE_SESSIONS_API_TAG } from '../workflows-api-tags';
+import { CodeSessionService } from './code-session.service';
 import { CellResultDto } from './dtos/cell-result.dto';
 import { CodeSessionDto } from './dtos/code-session.dto';
 import { CreateCodeSessionDto } from './dtos/create-code-session.dto';
@@ -28,7 +25,7 @@ function sessionIdOf(value: string): string {
   return value.toLowerCase();
 }
 
-@ApiTags('code-sessions')
+@DescribedApiTag(CODE_SESSIONS_API_TAG)
 @Controller('api/code-sessions')
 export class CodeSessionsController {
   constructor(private readonly sessions: CodeSessionService) {}
@@ -39,13 +36,17 @@ export class CodeSessionsController {
   @ApiOperation({
     operationId: 'createCodeSession',
     summary: 'Opens a JavaScript session in the sandbox; it is yours alone and ends when idle.',
+    description:
+      'The sandbox has no network, files or environment. Each cell run moves `expires_at` on; ' +
+      'after it, the session answers 404.',
   })
   @ApiCreatedResponse({ type: CodeSessionDto })
-  create(
+  async create(
     @CurrentActor() actor: Actor,
     @Body() body: CreateCodeSessionDto,
-  ): Promise<CreatedCodeSession> {
-    return this.sessions.create(actor, body.language ?? 'javascript');
+  ): Promise<CodeSessionDto> {
+    const created = await this.sessions.create(actor, body.language ?? 'javascript');
+    return { ...created, expires_at: created.expires_at.toISOString() };
   }
 
   @Post(':session_id/cells')
@@ -61,12 +62,21 @@ export class CodeSessionsController {
       'or Date are recomputed. Cells of one session run one at a time, numbered in order.',
   })
   @ApiParam(SESSION_ID)
+  @ApiBody({
+    type: RunCellDto,
+    examples: {
+      expression: {
+        summary: 'A cell whose last expression is the result',
+        value: { code: '[1, 2, 3].map((n) => n * 2)' },
+      },
+    },
+  })
   @ApiOkResponse({ type: CellResultDto })
   runCell(
     @CurrentActor() actor: Actor,
     @Param('session_id') sessionId: string,
     @Body() body: RunCellDto,
-  ): Promise<CellResult> {
+  ): Promise<CellResultDto> {
     return this.sessions.runCell(actor, sessionIdOf(sessionId), body.code);
   }
 
@@ -75,13 +85,14 @@ export class CodeSessionsController {
   @ApiOperation({
     operationId: 'deleteCodeSession',
     summary: 'Ends the session; later use is 404.',
+    description: 'The sandbox frees its globals at once. A session that is not yours: 404.',
   })
   @ApiParam(SESSION_ID)
   @ApiOkResponse({ type: DeletedCodeSessionDto })
   async delete(
     @CurrentActor() actor: Actor,
     @Param('session_id') sessionId: string,
-  ): Promise<{ session_id: string; deleted: true }> {
+  ): Promise<DeletedCodeSessionDto> {
     const id = sessionIdOf(sessionId);
     await this.sessions.delete(actor, id);
     return { session_id: id, deleted: true };

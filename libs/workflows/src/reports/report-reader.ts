@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import type { StepRecord } from '../runs/run-status';
 import { RunStepRepository } from '../runs/run-step.repository';
 import { type ReadableRun, type ReportListFilter, RunRepository } from '../runs/run.repository';
 import { buildReport, buildRunView, type ReportSource } from './build-report';
-import type { Report, RunView } from './report';
+import { DeliveryReceiptSource } from './delivery-receipt-source';
+import type { DeliveryReceipt, Report, RunView } from './report';
 
 export const DEFAULT_REPORT_LIST_LIMIT = 50;
 
@@ -25,7 +26,11 @@ export interface ReportList {
 
 export const reportUrl = (runId: string): string => `/api/reports/${runId}`;
 
-function sourceOf(run: ReadableRun, records: StepRecord[]): ReportSource {
+function sourceOf(
+  run: ReadableRun,
+  records: StepRecord[],
+  receipts: DeliveryReceipt[],
+): ReportSource {
   return {
     runId: run.id,
     workflow: run.workflow,
@@ -36,8 +41,7 @@ function sourceOf(run: ReadableRun, records: StepRecord[]): ReportSource {
     completedAt: run.completedAt,
     definition: run.definition,
     records,
-    // Hook deliveries arrive with the report hooks.
-    receipts: [],
+    receipts,
   };
 }
 
@@ -50,14 +54,21 @@ export class ReportReader {
   constructor(
     private readonly runs: RunRepository,
     private readonly steps: RunStepRepository,
+    @Optional() private readonly receipts?: DeliveryReceiptSource,
   ) {}
 
   async report(actor: Actor, runId: string): Promise<Report> {
     return buildReport(await this.source(actor, runId));
   }
 
+  /** The report as `actor` may read it now; null when they may not (or the run is gone). */
+  async readableReport(actor: Actor, runId: string): Promise<Report | null> {
+    const run = await this.runs.findReadable(actor, runId);
+    return run ? buildReport(await this.sourceOfRun(actor, run)) : null;
+  }
+
   async runView(actor: Actor, runId: string): Promise<RunView> {
-    return buildRunView(await this.source(actor, runId), reportUrl(runId));
+    return buildRunView(await this.source(actor, runId, false), reportUrl(runId));
   }
 
   async list(
@@ -81,9 +92,21 @@ export class ReportReader {
     };
   }
 
-  private async source(actor: Actor, runId: string): Promise<ReportSource> {
+  private async source(actor: Actor, runId: string, withReceipts = true): Promise<ReportSource> {
     const run = await this.runs.findReadable(actor, runId);
     if (!run) throw AppError.notFound('No report with that id is readable by you.');
-    return sourceOf(run, await this.steps.findRecords(run.id));
+    return this.sourceOfRun(actor, run, withReceipts);
+  }
+
+  private async sourceOfRun(
+    actor: Actor,
+    run: ReadableRun,
+    withReceipts = true,
+  ): Promise<ReportSource> {
+    const [records, receipts] = await Promise.all([
+      this.steps.findRecords(run.id),
+      withReceipts && this.receipts ? this.receipts.receiptsFor(actor, run.id) : [],
+    ]);
+    return sourceOf(run, records, receipts);
   }
 }

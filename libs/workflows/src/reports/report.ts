@@ -1,4 +1,4 @@
-import type { RunStatus, StepError } from '../runs/run-status';
+import type { RunStatus, StepError, StepStatus } from '../runs/run-status';
 
 export type OutcomeStatus = 'succeeded' | 'failed' | 'incomplete';
 
@@ -26,7 +26,7 @@ export interface ReportDeliverable {
 export interface StepState {
   step: string;
   block: string;
-  status: string;
+  status: StepStatus;
   started_at: string | null;
   finished_at: string | null;
   error: StepError | null;
@@ -62,7 +62,7 @@ export interface RunView {
   steps: {
     id: string;
     block: string;
-    status: string;
+    status: StepStatus;
     started_at: string | null;
     finished_at: string | null;
     error: StepError | null;

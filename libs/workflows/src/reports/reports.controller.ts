@@ -1,18 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
-import {
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy, uuidParam } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy, uuidParam } from '@cw/platform';
+import { WORKFLOWS_API_TAG } from '../workflows-api-tags';
 import { ReportListQueryDto } from './dtos/report-list-query.dto';
 import { ReportListDto } from './dtos/report-list.dto';
 import { ReportDto } from './dtos/report.dto';
-import type { Report } from './report';
-import { type ReportList, ReportReader } from './report-reader';
+import { ReportReader } from './report-reader';
 import { ReportRemovalService } from './report-removal.service';
 
 const REPORT_ID = {
@@ -21,7 +15,7 @@ const REPORT_ID = {
   format: 'uuid',
 };
 
-@ApiTags('workflows')
+@DescribedApiTag(WORKFLOWS_API_TAG)
 @Controller('api/reports')
 export class ReportsController {
   constructor(
@@ -34,9 +28,12 @@ export class ReportsController {
   @ApiOperation({
     operationId: 'listReports',
     summary: 'Lists the reports you may read, newest first.',
+    description:
+      'Filter by run `status` and `workflow_public_id`; page with `limit` (1..200) and ' +
+      '`offset`. `total` counts every report you may read that matches.',
   })
   @ApiOkResponse({ type: ReportListDto })
-  list(@CurrentActor() actor: Actor, @Query() query: ReportListQueryDto): Promise<ReportList> {
+  list(@CurrentActor() actor: Actor, @Query() query: ReportListQueryDto): Promise<ReportListDto> {
     return this.reader.list(
       actor,
       { status: query.status, workflowId: query.workflow_public_id?.toLowerCase() },
@@ -49,13 +46,17 @@ export class ReportsController {
   @ApiOperation({
     operationId: 'getReport',
     summary: "A run's report (schema_version 2): execution status, outcome, states, deliverables.",
+    description:
+      'The same body a report hook receives. `presentation.outcome.status` says whether the ' +
+      'run achieved its purpose; `deliverables` whether each required output was delivered. A ' +
+      'report you may not read: 404.',
   })
   @ApiParam(REPORT_ID)
   @ApiOkResponse({ type: ReportDto })
   get(
     @CurrentActor() actor: Actor,
     @Param('report_id', uuidParam('report_id')) reportId: string,
-  ): Promise<Report> {
+  ): Promise<ReportDto> {
     return this.reader.report(actor, reportId);
   }
 

@@ -4,6 +4,15 @@ import type { EntityManager } from 'typeorm';
 import { type FinishingRun, RunRepository } from '../runs/run.repository';
 import type { StepError, TerminalRunStatus } from '../runs/run-status';
 
+/** The payload of a `report.finished` outbox event (consumed by report hooks). */
+export interface ReportFinishedEvent {
+  run_id: string;
+  company_id: string;
+  workflow_id: string;
+  status: TerminalRunStatus;
+  started_by: string;
+}
+
 /**
  * Ends a run: its terminal status, `completed_at` and the `report.finished` event that report
  * hooks consume, in the caller's transaction. Every terminal status goes through here.
@@ -23,13 +32,14 @@ export class RunReportWriter {
     error: StepError | null,
   ): Promise<boolean> {
     if (!(await this.runs.finish(manager, run.id, status, error))) return false;
-    await this.outbox.append(manager, 'report.finished', {
+    const event: ReportFinishedEvent = {
       run_id: run.id,
       company_id: run.companyId,
       workflow_id: run.workflowId,
       status,
       started_by: run.startedBy,
-    });
+    };
+    await this.outbox.append(manager, 'report.finished', { ...event });
     return true;
   }
 }

@@ -123,6 +123,19 @@ export class RunRepository {
     return row ?? null;
   }
 
+  /** Which of these runs the reader may read the reports of. */
+  async filterReadable(reader: WorkflowReaderIdentity, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const params: unknown[] = [ids];
+    const readable = readableRunsSql('r', 'w', reader, params);
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT r.id FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id
+        WHERE r.id = ANY($1::uuid[]) AND ${readable}`,
+      params,
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** The run locked for the caller's transaction, if the reader may read its report. */
   async lockReadable(
     manager: EntityManager,

@@ -1,29 +1,28 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
+  ApiBody,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy, uuidParam } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy, uuidParam } from '@cw/platform';
 import type { FastifyReply } from 'fastify';
 import { WorkflowReader } from '../definitions/workflow-reader';
 import { parseWorkflowRef } from '../definitions/workflow-ref';
 import { ReportReader } from '../reports/report-reader';
-import type { RunView } from '../reports/report';
+import { WORKFLOWS_API_TAG } from '../workflows-api-tags';
 import { CancelledRunDto } from './dtos/cancelled-run.dto';
 import { RunViewDto } from './dtos/run-view.dto';
 import { StartedRunDto } from './dtos/started-run.dto';
 import { StartRunDto } from './dtos/start-run.dto';
-import { type CancelledRun, RunCancelService } from './run-cancel.service';
+import { RunCancelService } from './run-cancel.service';
 import { RunStartService } from './run-start.service';
-import type { RunStatus } from './run-status';
 
 const RUN_ID = { name: 'run_id', description: "The run's id (also its report's).", format: 'uuid' };
 
-@ApiTags('workflows')
+@DescribedApiTag(WORKFLOWS_API_TAG)
 @Controller('api/workflows')
 export class RunsController {
   constructor(
@@ -47,6 +46,20 @@ export class RunsController {
       '429 RATE_LIMITED with Retry-After.',
   })
   @ApiParam({ name: 'workflow_id', description: 'The workflow UUID or its display number.' })
+  @ApiBody({
+    type: StartRunDto,
+    examples: {
+      withRetryKey: {
+        summary: 'Inputs, a title and a retry key',
+        value: {
+          inputs: { topic: 'pricing' },
+          run_request_id: '9b2f7c1e-4a6d-4e8b-b1c3-5d7e9f0a2b4c',
+          title: 'Pricing digest, week 47',
+        },
+      },
+      noInputs: { summary: 'A workflow without inputs', value: {} },
+    },
+  })
   @ApiCreatedResponse({ type: StartedRunDto, description: 'A new run.' })
   @ApiOkResponse({ type: StartedRunDto, description: 'An exact retry: the same run.' })
   async start(
@@ -54,7 +67,7 @@ export class RunsController {
     @Param('workflow_id') workflowId: string,
     @Body() body: StartRunDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ success: true; run_id: string; status: RunStatus }> {
+  ): Promise<StartedRunDto> {
     const workflow = await this.workflows.get(actor, parseWorkflowRef(workflowId));
     const started = await this.starter.start(actor, workflow, {
       inputs: body.inputs,
@@ -71,13 +84,17 @@ export class RunsController {
   @ApiOperation({
     operationId: 'getWorkflowRun',
     summary: "A run's status, outcome, errors and per-step progress.",
+    description:
+      'Poll it while `status` is queued or running. `completed` is not success by itself: ' +
+      'check `outcome.status` (a required deliverable may be missing). The report is at ' +
+      '`report_url`. A run you may not read: 404.',
   })
   @ApiParam(RUN_ID)
   @ApiOkResponse({ type: RunViewDto })
   view(
     @CurrentActor() actor: Actor,
     @Param('run_id', uuidParam('run_id')) runId: string,
-  ): Promise<RunView> {
+  ): Promise<RunViewDto> {
     return this.reports.runView(actor, runId);
   }
 
@@ -96,7 +113,7 @@ export class RunsController {
   cancel(
     @CurrentActor() actor: Actor,
     @Param('run_id', uuidParam('run_id')) runId: string,
-  ): Promise<CancelledRun> {
+  ): Promise<CancelledRunDto> {
     return this.canceller.cancel(actor, runId);
   }
 }

@@ -1,6 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { QueueName } from '@cw/queue';
+import { closeWorker, QueueName } from '@cw/queue';
 import type { Job } from 'bullmq';
 import {
   SCHEDULED_START_JOB,
@@ -30,7 +30,7 @@ export class ScheduledStartProcessor
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.worker.close();
+    await closeWorker(this.worker);
   }
 
   async process(job: Job<ScheduledStartData>): Promise<ScheduledStartOutcome> {

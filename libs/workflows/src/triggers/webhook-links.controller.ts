@@ -5,13 +5,13 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy } from '@cw/platform';
 import { parseWorkflowRef } from '../definitions/workflow-ref';
+import { WORKFLOWS_API_TAG } from '../workflows-api-tags';
 import { WebhookLinkDto } from './dtos/webhook-link.dto';
-import { type IssuedWebhookLink, WebhookLinkService } from './webhook-link.service';
+import { WebhookLinkService } from './webhook-link.service';
 
 const WORKFLOW_ID = {
   name: 'workflow_id',
@@ -20,7 +20,7 @@ const WORKFLOW_ID = {
 };
 const WHO = ' The workflow’s owner or a company admin (a private workflow: its owner only).';
 
-@ApiTags('workflows')
+@DescribedApiTag(WORKFLOWS_API_TAG)
 @Controller('api/workflows/:workflow_id/webhook-link')
 export class WebhookLinksController {
   constructor(private readonly links: WebhookLinkService) {}
@@ -40,7 +40,7 @@ export class WebhookLinksController {
   create(
     @CurrentActor() actor: Actor,
     @Param('workflow_id') workflowId: string,
-  ): Promise<IssuedWebhookLink> {
+  ): Promise<WebhookLinkDto> {
     return this.links.create(actor, parseWorkflowRef(workflowId));
   }
 
@@ -58,7 +58,7 @@ export class WebhookLinksController {
   rotate(
     @CurrentActor() actor: Actor,
     @Param('workflow_id') workflowId: string,
-  ): Promise<IssuedWebhookLink> {
+  ): Promise<WebhookLinkDto> {
     return this.links.rotate(actor, parseWorkflowRef(workflowId));
   }
 

@@ -1,12 +1,12 @@
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { RoutePolicy } from '@cw/platform';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { DescribedApiTag, RoutePolicy } from '@cw/platform';
 import { LIMITS } from '../definitions/workflow-definition';
-import type { StartedRun } from '../runs/run-start.service';
+import { WORKFLOWS_API_TAG } from '../workflows-api-tags';
 import { WebhookTriggerResponseDto } from './dtos/webhook-trigger-response.dto';
 import { WebhookTriggerService } from './webhook-trigger.service';
 
-@ApiTags('workflows')
+@DescribedApiTag(WORKFLOWS_API_TAG)
 @Controller('api/workflows/hooks')
 export class WebhookTriggerController {
   constructor(private readonly trigger: WebhookTriggerService) {}
@@ -38,6 +38,7 @@ export class WebhookTriggerController {
         ],
       },
     },
+    examples: { inputs: { summary: 'The run inputs', value: { topic: 'pricing', urgent: true } } },
   })
   @ApiCreatedResponse({ type: WebhookTriggerResponseDto })
   async start(
@@ -45,7 +46,7 @@ export class WebhookTriggerController {
     @Param('token') token: string,
     @Body() body: unknown,
     @Headers('content-length') contentLength: string | undefined,
-  ): Promise<{ success: true; run_id: string; status: StartedRun['status'] }> {
+  ): Promise<WebhookTriggerResponseDto> {
     const bytes = contentLength
       ? Number(contentLength)
       : Buffer.byteLength(JSON.stringify(body ?? {}));

@@ -5,16 +5,8 @@ import {
   type MembershipRole,
   type OperatorRequirement,
 } from '@cw/domain';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsEmail,
-  IsIn,
-  IsOptional,
-  IsString,
-  Length,
-  MaxLength,
-} from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
 
 export class AcceptanceExchangeDto {
   @ApiProperty({ description: 'The value of ACCEPTANCE_AUTH_SECRET.' })
@@ -28,7 +20,7 @@ export class AcceptanceExchangeDto {
   email!: string;
 
   @ApiPropertyOptional({ maxLength: 200 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 200)
   name?: string;
@@ -42,12 +34,12 @@ export class AcceptanceExchangeDto {
   company!: string;
 
   @ApiPropertyOptional({ enum: MEMBERSHIP_ROLES, default: 'member' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(MEMBERSHIP_ROLES)
   role?: MembershipRole;
 
   @ApiPropertyOptional({ type: [String], maxItems: 50 })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
@@ -55,7 +47,7 @@ export class AcceptanceExchangeDto {
   teams?: string[];
 
   @ApiPropertyOptional({ type: [String], enum: OPERATOR_REQUIREMENTS })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsIn(OPERATOR_REQUIREMENTS, { each: true })
   operator_grants?: OperatorRequirement[];

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsEmail, IsString, IsUUID, MaxLength } from 'class-validator';
 
 export class SignInDto {
   @ApiProperty({ format: 'email', maxLength: 320 })
@@ -16,7 +17,7 @@ export class SignInDto {
     format: 'uuid',
     description: 'Sign in to this company; default: the first.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsUUID()
   company_id?: string;
 }

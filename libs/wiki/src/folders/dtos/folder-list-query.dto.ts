@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsString, Length } from 'class-validator';
 import { FOLDER_PATH } from './folder-fields';
 import { PageListQueryDto } from '../../pages/dtos/page-list-query.dto';
 
@@ -10,7 +11,7 @@ export class FolderListQueryDto extends PageListQueryDto {
       'Folder path to list (`/Private`, `/Teams/<team>`, `/Company` or below). Omitted: your lane roots.',
     example: '/Company/Runbooks',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(FOLDER_PATH.minLength, FOLDER_PATH.maxLength)
   path?: string;

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsString, Length, MaxLength } from 'class-validator';
 import { FOLDER_PATH } from './folder-fields';
 import { PAGE_TITLE } from '../../pages/dtos/page-fields';
 
@@ -10,7 +11,7 @@ export class MovePageDto {
       'Target folder path (created like mkdir -p), in any lane you can write. Omitted: the page stays in its folder.',
     example: '/Company/Runbooks',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(FOLDER_PATH.minLength, FOLDER_PATH.maxLength)
   path?: string;
@@ -19,7 +20,7 @@ export class MovePageDto {
     ...PAGE_TITLE,
     description: 'New title. A title change writes a new head version with the same content.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(PAGE_TITLE.minLength, PAGE_TITLE.maxLength)
   title?: string;
@@ -28,7 +29,7 @@ export class MovePageDto {
     maxLength: 500,
     description: 'Change message kept with the version a rename writes.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(500)
   message?: string;

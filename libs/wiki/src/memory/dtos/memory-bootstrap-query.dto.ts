@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOmittable } from '@cw/platform';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_SEARCH_TEXT, normalizeSearchText } from '../../search/search-text';
 
 export const MEMORY_DEFAULT_LIMIT = 8;
@@ -20,7 +21,7 @@ export class MemoryBootstrapQueryDto {
       'Keywords (same syntax as wiki search). Without it, or empty, only the standing memory ' +
       'page is returned.',
   })
-  @IsOptional()
+  @IsOmittable()
   @Transform(({ value }) => normalizeSearchText(value))
   @IsString()
   @MaxLength(MAX_SEARCH_TEXT)

@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LANE_KINDS } from '../../lanes/lane-kinds';
+import type { LaneKind } from '../../lanes/lane-path';
 
 export class MemoryProvenanceDto {
   @ApiProperty({ format: 'uuid', description: 'Person id of the author of the current version.' })
@@ -28,7 +30,10 @@ export class MemoryNoteDto {
   @ApiProperty({ format: 'uuid', description: 'The page public UUID.' })
   page_id!: string;
 
-  @ApiProperty({ description: "The page's current version (its body is returned)." })
+  @ApiProperty({
+    type: 'integer',
+    description: "The page's current version (its body is returned).",
+  })
   version!: number;
 
   @ApiProperty()
@@ -40,8 +45,8 @@ export class MemoryNoteDto {
   @ApiProperty({ enum: ['markdown'] })
   format!: 'markdown';
 
-  @ApiProperty({ enum: ['private', 'team', 'company'] })
-  lane!: string;
+  @ApiProperty({ enum: LANE_KINDS })
+  lane!: LaneKind;
 
   @ApiProperty({ enum: ['personal_memory', 'search'] })
   retrieval!: 'personal_memory' | 'search';

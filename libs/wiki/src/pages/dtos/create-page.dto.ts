@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsString, Length, MaxLength } from 'class-validator';
 import { MAX_MARKDOWN, PAGE_TITLE } from './page-fields';
 
 export class CreatePageDto {
@@ -9,7 +10,7 @@ export class CreatePageDto {
   title!: string;
 
   @ApiPropertyOptional({ maxLength: MAX_MARKDOWN, default: '' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(MAX_MARKDOWN)
   markdown?: string;
@@ -18,13 +19,13 @@ export class CreatePageDto {
     description: 'Folder path; default the Private Inbox.',
     example: '/Company/Runbooks',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 2000)
   path?: string;
 
   @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(500)
   message?: string;

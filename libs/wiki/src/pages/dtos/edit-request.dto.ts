@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOmittable } from '@cw/platform';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,7 +8,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   Length,
   Max,
@@ -40,7 +40,7 @@ export class ReplaceEditDto {
     description: 'Replace every occurrence instead of requiring exactly one.',
     default: false,
   })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   all?: boolean;
 }
@@ -60,7 +60,7 @@ export class EditRequestDto extends VersionedMutationDto {
     default: 3,
     description: 'Bounds server re-planning.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(1)
   @Max(10)

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsInt, IsString, Length, MaxLength, Min } from 'class-validator';
 import { MAX_MARKDOWN, PAGE_TITLE } from './page-fields';
 
 export class UpsertRequestDto {
@@ -17,7 +18,7 @@ export class UpsertRequestDto {
     description: 'Folder path; omitted: the Private Inbox.',
     example: '/Company/Runbooks',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 2000)
   path?: string;
@@ -26,13 +27,13 @@ export class UpsertRequestDto {
     minimum: 1,
     description: 'When the page exists: the version the caller observed.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(1)
   expected_version?: number;
 
   @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(500)
   message?: string;

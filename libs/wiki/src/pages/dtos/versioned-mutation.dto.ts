@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsInt, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 
 /** What every versioned write carries: the version observed and the caller's retry identity. */
 export class VersionedMutationDto {
@@ -13,7 +14,7 @@ export class VersionedMutationDto {
   mutation_id!: string;
 
   @ApiPropertyOptional({ maxLength: 500, description: 'Change message kept with the version.' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(500)
   message?: string;

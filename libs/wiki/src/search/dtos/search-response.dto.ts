@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class SearchResultDto {
-  @ApiProperty({ description: 'Legacy numeric page id.', example: 42 })
+  @ApiProperty({ type: 'integer', description: 'Legacy numeric page id.', example: 42 })
   page_id!: number;
 
   @ApiProperty({ format: 'uuid' })
@@ -13,7 +13,7 @@ export class SearchResultDto {
   @ApiProperty()
   title!: string;
 
-  @ApiProperty({ description: "The page's current version." })
+  @ApiProperty({ type: 'integer', description: "The page's current version." })
   version!: number;
 
   @ApiProperty({

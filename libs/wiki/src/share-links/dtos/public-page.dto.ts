@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { PublicPageView } from '../share-link.service';
 
-export class PublicPageDto {
+export class PublicPageDto implements PublicPageView {
   @ApiProperty() title!: string;
   @ApiProperty({ description: 'Markdown of the current head.' }) content_md!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
-  @ApiProperty({ description: 'The current version number.' }) version!: number;
+  @ApiProperty({ type: 'integer', description: 'The current version number.' }) version!: number;
 }

@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { ShareLinkView } from '../share-link.service';
 
-export class ShareLinkDto {
+export class ShareLinkDto implements ShareLinkView {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ description: 'Legacy numeric id of the shared page.' }) page_id!: number;
+  @ApiProperty({ type: 'integer', description: 'Legacy numeric id of the shared page.' })
+  page_id!: number;
   @ApiProperty({
     type: String,
     nullable: true,

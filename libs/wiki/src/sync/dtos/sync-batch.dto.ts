@@ -1,17 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageAccessDto } from '../../pages/dtos/page-response.dto';
+import type { GivenPageId, SyncBatchPage, SyncBatchResponse } from '../sync-batch.service';
 import { PAGE_ID_SCHEMA } from './page-id-field';
 
-export class PageAccessDto {
-  @ApiProperty() can_edit!: boolean;
-  @ApiProperty() can_comment!: boolean;
-  @ApiProperty() can_delete!: boolean;
-  @ApiProperty() restricted!: boolean;
-}
-
-export class SyncBatchPageDto {
-  @ApiProperty() page_id!: number;
+export class SyncBatchPageDto implements SyncBatchPage {
+  @ApiProperty({ type: 'integer' }) page_id!: number;
   @ApiProperty({ format: 'uuid' }) page_public_id!: string;
-  @ApiProperty() version!: number;
+  @ApiProperty({ type: 'integer' }) version!: number;
   @ApiProperty() title!: string;
   @ApiProperty() path!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
@@ -25,12 +20,12 @@ export class SyncBatchPageDto {
   access!: PageAccessDto | null;
 }
 
-export class SyncBatchDto {
+export class SyncBatchDto implements SyncBatchResponse {
   @ApiProperty({ type: [SyncBatchPageDto] }) pages!: SyncBatchPageDto[];
   @ApiProperty({
     type: 'array',
     items: PAGE_ID_SCHEMA,
     description: 'Requested ids, as sent, of pages that are not visible to you.',
   })
-  missing!: (string | number)[];
+  missing!: GivenPageId[];
 }

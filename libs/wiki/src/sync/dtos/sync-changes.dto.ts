@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { SyncChange, SyncChangesResponse } from '../sync-changes.service';
 
-export class SyncChangeDto {
-  @ApiProperty({ description: 'Legacy numeric id.' }) page_id!: number;
+export class SyncChangeDto implements SyncChange {
+  @ApiProperty({ type: 'integer', description: 'Legacy numeric id.' }) page_id!: number;
   @ApiProperty({ format: 'uuid' }) page_public_id!: string;
-  @ApiProperty({ description: 'The current version number.' }) version!: number;
+  @ApiProperty({ type: 'integer', description: 'The current version number.' }) version!: number;
   @ApiProperty() title!: string;
   @ApiProperty({ description: 'Folder path plus title.' }) path!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
@@ -11,7 +12,7 @@ export class SyncChangeDto {
   deleted!: boolean;
 }
 
-export class SyncChangesDto {
+export class SyncChangesDto implements SyncChangesResponse {
   @ApiProperty({ type: [SyncChangeDto] }) changes!: SyncChangeDto[];
   @ApiProperty({
     type: String,

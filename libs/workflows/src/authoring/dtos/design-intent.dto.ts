@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsObject, IsOptional, IsString, Length } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsArray, IsObject, IsString, Length } from 'class-validator';
 
 /** An explicit plan. With `steps` it is saved exactly as sent (after validation). */
 export class DesignIntentDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: 200 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 200)
   name?: string;
@@ -22,7 +23,7 @@ export class DesignIntentDto {
     },
     description: 'The declared inputs `[{name, type, required}]`.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsObject({ each: true })
   inputs?: Record<string, unknown>[];
@@ -32,7 +33,7 @@ export class DesignIntentDto {
     items: { type: 'object', additionalProperties: true },
     description: 'Ordered steps `{id, block, ...block fields}` (GET /api/workflow-capabilities).',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsObject({ each: true })
   steps?: Record<string, unknown>[];
@@ -42,7 +43,7 @@ export class DesignIntentDto {
     items: { type: 'object', additionalProperties: true },
     description: '`[{name, required, from_step}]`.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsObject({ each: true })
   deliverables?: Record<string, unknown>[];
@@ -51,7 +52,7 @@ export class DesignIntentDto {
     type: 'object',
     properties: { max_steps: { type: 'integer' }, max_seconds: { type: 'integer' } },
   })
-  @IsOptional()
+  @IsOmittable()
   @IsObject()
   budget?: Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOmittable } from '@cw/platform';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
+import { IsString, Length, Matches, ValidateNested } from 'class-validator';
 
 /** The wiki page every run of the workflow writes its report to. */
 export class CreatePageOutputDto {
@@ -24,7 +25,7 @@ export class CreatePageOutputDto {
 /** Where the workflow delivers; without `create_page` no page is written. */
 export class DesignOutputDto {
   @ApiPropertyOptional({ type: CreatePageOutputDto })
-  @IsOptional()
+  @IsOmittable()
   @ValidateNested()
   @Type(() => CreatePageOutputDto)
   create_page?: CreatePageOutputDto;

@@ -1,14 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOmittable } from '@cw/platform';
 import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  ValidateNested,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 import { WORKFLOW_VISIBILITIES } from '../../definitions/entities/workflow.entity';
 import { DesignIntentDto } from './design-intent.dto';
 import { DesignOutputDto } from './design-output.dto';
@@ -24,13 +17,13 @@ export class DesignRequestDto {
       'The job in the person’s own words. Required without intent.steps (the composer plans from it).',
     maxLength: 20_000,
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 20_000)
   job?: string;
 
   @ApiPropertyOptional({ enum: START_AS, default: 'draft' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(START_AS)
   start_as?: (typeof START_AS)[number];
 
@@ -39,7 +32,7 @@ export class DesignRequestDto {
       'Wait for the composer and answer its end state instead of 202. Not part of the request identity.',
     default: false,
   })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   wait?: boolean;
 
@@ -48,12 +41,12 @@ export class DesignRequestDto {
     description:
       'Caller-minted UUID v4: the same body again answers the same operation; another body is 409 AUTHORING_REQUEST_CONFLICT.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsUUID('4')
   authoring_request_id?: string;
 
   @ApiPropertyOptional({ enum: WORKFLOW_VISIBILITIES, default: 'company' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(WORKFLOW_VISIBILITIES)
   visibility?: (typeof WORKFLOW_VISIBILITIES)[number];
 
@@ -61,24 +54,24 @@ export class DesignRequestDto {
     format: 'uuid',
     description: 'With visibility `team` (and only then): one of your teams.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsUUID()
   team_id?: string;
 
   @ApiPropertyOptional({ type: DesignOutputDto })
-  @IsOptional()
+  @IsOmittable()
   @ValidateNested()
   @Type(() => DesignOutputDto)
   output?: DesignOutputDto;
 
   @ApiPropertyOptional({ type: DesignTriggerDto })
-  @IsOptional()
+  @IsOmittable()
   @ValidateNested()
   @Type(() => DesignTriggerDto)
   trigger?: DesignTriggerDto;
 
   @ApiPropertyOptional({ description: 'The model to plan with; the configured one by default.' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 200)
   model?: string;
@@ -86,7 +79,7 @@ export class DesignRequestDto {
   @ApiPropertyOptional({
     description: 'Which sources the workflow must use, in words; guidance for the composer.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 4_000)
   source_requirements?: string;
@@ -94,7 +87,7 @@ export class DesignRequestDto {
   @ApiPropertyOptional({
     description: 'What the report must contain, in words; guidance for the composer.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 4_000)
   report_spec?: string;
@@ -104,7 +97,7 @@ export class DesignRequestDto {
     description:
       'With steps: the plan saved exactly as sent. Without: its name names the workflow and its inputs guide the composer.',
   })
-  @IsOptional()
+  @IsOmittable()
   @ValidateNested()
   @Type(() => DesignIntentDto)
   intent?: DesignIntentDto;
@@ -115,7 +108,7 @@ export class DesignRequestDto {
     description:
       '`automatic`: the composer plans steps that run unattended; `assisted`: it may hand parts to a person as work_packet steps.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(EXECUTION_MODES)
   execution_mode?: (typeof EXECUTION_MODES)[number];
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOmittable } from '@cw/platform';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsString, ValidateNested } from 'class-validator';
 
 export class ScheduleRequestDto {
   @ApiProperty({
@@ -11,7 +12,7 @@ export class ScheduleRequestDto {
   cron!: string;
 
   @ApiPropertyOptional({ example: 'Europe/Berlin', default: 'UTC' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   timezone?: string;
 }
@@ -22,7 +23,7 @@ export class DesignTriggerDto {
     type: ScheduleRequestDto,
     description: 'Starts a run on this schedule while the workflow is active.',
   })
-  @IsOptional()
+  @IsOmittable()
   @ValidateNested()
   @Type(() => ScheduleRequestDto)
   schedule?: ScheduleRequestDto;

@@ -1,8 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { BLOCK_NAMES } from '../../blocks/block-catalog';
+import { unionValues } from '@cw/platform';
+import { BLOCK_NAMES, type BlockName } from '../../blocks/block-catalog';
+import type { TriggerCapability, WorkflowCapabilities } from '../workflow-capabilities';
 
-export class BlockCapabilityDto {
-  @ApiProperty({ enum: BLOCK_NAMES }) block!: string;
+type BlockCapability = WorkflowCapabilities['blocks'][number];
+type TriggerName = TriggerCapability['trigger'];
+
+export class BlockCapabilityDto implements BlockCapability {
+  @ApiProperty({ enum: BLOCK_NAMES }) block!: BlockName;
   @ApiProperty() description!: string;
   @ApiProperty({
     type: 'object',
@@ -12,8 +17,9 @@ export class BlockCapabilityDto {
   input_schema!: Record<string, unknown>;
 }
 
-export class TriggerCapabilityDto {
-  @ApiProperty({ enum: ['manual', 'webhook', 'schedule'] }) trigger!: string;
+export class TriggerCapabilityDto implements TriggerCapability {
+  @ApiProperty({ enum: unionValues<TriggerName>({ manual: true, webhook: true, schedule: true }) })
+  trigger!: TriggerName;
   @ApiProperty() description!: string;
   @ApiProperty({
     type: 'object',
@@ -23,7 +29,7 @@ export class TriggerCapabilityDto {
   input_schema!: Record<string, unknown>;
 }
 
-export class WorkflowCapabilitiesDto {
+export class WorkflowCapabilitiesDto implements WorkflowCapabilities {
   @ApiProperty({ type: [BlockCapabilityDto] }) blocks!: BlockCapabilityDto[];
   @ApiProperty({
     type: [String],

@@ -1,13 +1,20 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { unionValues } from '@cw/platform';
+import type { CellStatus } from '../../code-sandbox/sandbox-types';
+import type { CellResult } from '../code-session.service';
 
 export class CellErrorDto {
   @ApiProperty({ example: 'ReferenceError' }) name!: string;
   @ApiProperty({ example: "'x' is not defined" }) message!: string;
 }
 
-export class CellResultDto {
-  @ApiProperty({ description: "The cell's number in its session, from 1." }) cell!: number;
-  @ApiProperty({ enum: ['ok', 'error', 'timeout', 'memory_limit'] }) status!: string;
+export class CellResultDto implements CellResult {
+  @ApiProperty({ type: 'integer', description: "The cell's number in its session, from 1." })
+  cell!: number;
+  @ApiProperty({
+    enum: unionValues<CellStatus>({ ok: true, error: true, timeout: true, memory_limit: true }),
+  })
+  status!: CellStatus;
   @ApiProperty({
     description: "The JSON value of the cell's last expression (null without one).",
     nullable: true,

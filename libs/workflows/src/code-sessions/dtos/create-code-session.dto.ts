@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsIn } from 'class-validator';
 import type { CodeLanguage } from '../entities/code-session.entity';
 
 export class CreateCodeSessionDto {
   @ApiPropertyOptional({ enum: ['javascript'], default: 'javascript' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(['javascript'])
   language?: CodeLanguage;
 }

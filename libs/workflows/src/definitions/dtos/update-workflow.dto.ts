@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsIn, IsString, Length } from 'class-validator';
 import type { WorkflowStatus } from '../entities/workflow.entity';
 
 export const SETTABLE_STATUSES = ['draft', 'active', 'archived'] as const;
@@ -7,13 +8,13 @@ export const SETTABLE_STATUSES = ['draft', 'active', 'archived'] as const;
 /** Renames a workflow or moves it between draft, active and archived. */
 export class UpdateWorkflowDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: 200 })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @Length(1, 200)
   name?: string;
 
   @ApiPropertyOptional({ enum: SETTABLE_STATUSES })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(SETTABLE_STATUSES)
   status?: Extract<WorkflowStatus, (typeof SETTABLE_STATUSES)[number]>;
 }

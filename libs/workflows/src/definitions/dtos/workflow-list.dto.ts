@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { WorkflowListResponse } from '../workflow-manage.service';
 import { WorkflowDto } from './workflow.dto';
 
-export class WorkflowListDto {
+export class WorkflowListDto implements WorkflowListResponse {
   @ApiProperty({ type: [WorkflowDto] }) workflows!: WorkflowDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() offset!: number;
-  @ApiProperty() limit!: number;
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: 'integer' }) offset!: number;
+  @ApiProperty({ type: 'integer' }) limit!: number;
   @ApiProperty() has_more!: boolean;
 }

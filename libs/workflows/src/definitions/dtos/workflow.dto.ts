@@ -1,61 +1,81 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { WORKFLOW_STATUSES, WORKFLOW_VISIBILITIES } from '../entities/workflow.entity';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { unionValues } from '@cw/platform';
+import { BLOCK_NAMES } from '../../blocks/block-catalog';
+import type { Schedule } from '../../schedules/schedule';
+import {
+  type OutputPage,
+  WORKFLOW_STATUSES,
+  WORKFLOW_VISIBILITIES,
+  type WorkflowStatus,
+  type WorkflowVisibility,
+} from '../entities/workflow.entity';
+import type {
+  Budget,
+  Deliverable,
+  InputType,
+  WorkflowDefinition,
+  WorkflowInput,
+  WorkflowStep,
+} from '../workflow-definition';
+import type { WorkflowView } from '../workflow-view';
 
 export class WorkflowOwnerDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
 }
 
-export class WorkflowInputDto {
+export class WorkflowInputDto implements WorkflowInput {
   @ApiProperty({ example: 'topic' }) name!: string;
-  @ApiProperty({ enum: ['text', 'number', 'boolean'] }) type!: string;
+  @ApiProperty({ enum: unionValues<InputType>({ text: true, number: true, boolean: true }) })
+  type!: InputType;
   @ApiProperty() required!: boolean;
-  @ApiProperty({ required: false }) description?: string;
+  @ApiPropertyOptional() description?: string;
 }
 
-export class WorkflowScheduleDto {
+export class WorkflowScheduleDto implements Schedule {
   @ApiProperty({ example: '0 9 * * 1' }) cron!: string;
   @ApiProperty({ example: 'Europe/Berlin' }) timezone!: string;
 }
 
-export class OutputPageDto {
+export class OutputPageDto implements OutputPage {
   @ApiProperty({ example: '/Company/Reports' }) path!: string;
   @ApiProperty({ example: 'Weekly digest' }) title!: string;
 }
 
-export class WorkflowDefinitionDto {
-  @ApiProperty({
-    type: 'array',
-    items: { type: 'object', additionalProperties: true },
-    description:
-      'Ordered steps `{id, block, ...block fields}`; GET /api/workflow-capabilities lists the blocks.',
-  })
-  steps!: Record<string, unknown>[];
+export class DeliverableDto implements Deliverable {
+  @ApiProperty({ example: 'digest' }) name!: string;
+  @ApiProperty() required!: boolean;
+  @ApiProperty({ description: 'The id of the step whose output it is.' }) from_step!: string;
+}
+
+export class BudgetDto implements Budget {
+  @ApiPropertyOptional({ type: 'integer' }) max_steps?: number;
+  @ApiPropertyOptional({ type: 'integer' }) max_seconds?: number;
+}
+
+export class WorkflowDefinitionDto implements WorkflowDefinition {
   @ApiProperty({
     type: 'array',
     items: {
       type: 'object',
-      properties: {
-        name: { type: 'string' },
-        required: { type: 'boolean' },
-        from_step: { type: 'string' },
-      },
+      required: ['id', 'block'],
+      properties: { id: { type: 'string' }, block: { type: 'string', enum: [...BLOCK_NAMES] } },
+      additionalProperties: true,
     },
+    description:
+      'Ordered steps `{id, block, ...block fields}`; GET /api/workflow-capabilities lists the blocks.',
   })
-  deliverables!: Record<string, unknown>[];
-  @ApiProperty({
-    type: 'object',
-    properties: { max_steps: { type: 'integer' }, max_seconds: { type: 'integer' } },
-  })
-  budget!: Record<string, unknown>;
+  steps!: WorkflowStep[];
+  @ApiProperty({ type: [DeliverableDto] }) deliverables!: DeliverableDto[];
+  @ApiProperty({ type: BudgetDto }) budget!: BudgetDto;
 }
 
-export class WorkflowDto {
+export class WorkflowDto implements WorkflowView {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ description: 'Display number, per company, from 1.', example: 7 })
+  @ApiProperty({ type: 'integer', description: 'Display number, per company, from 1.', example: 7 })
   number!: number;
   @ApiProperty() name!: string;
-  @ApiProperty({ enum: WORKFLOW_STATUSES }) status!: string;
-  @ApiProperty({ enum: WORKFLOW_VISIBILITIES }) visibility!: string;
+  @ApiProperty({ enum: WORKFLOW_STATUSES }) status!: WorkflowStatus;
+  @ApiProperty({ enum: WORKFLOW_VISIBILITIES }) visibility!: WorkflowVisibility;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) team_id!: string | null;
   @ApiProperty({ type: WorkflowOwnerDto }) owner!: WorkflowOwnerDto;
   @ApiProperty({ type: [WorkflowInputDto] }) inputs!: WorkflowInputDto[];

@@ -1,16 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsIn, IsUUID } from 'class-validator';
 import { WindowQueryDto } from '../../common/dtos/window-query.dto';
 import { RUN_STATUSES, type RunStatus } from '../../runs/run-status';
 
 export class ReportListQueryDto extends WindowQueryDto {
   @ApiPropertyOptional({ enum: RUN_STATUSES, description: 'Only runs in this execution status.' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(RUN_STATUSES)
   status?: RunStatus;
 
   @ApiPropertyOptional({ format: 'uuid', description: "Only this workflow's reports." })
-  @IsOptional()
+  @IsOmittable()
   @IsUUID()
   workflow_public_id?: string;
 }

@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { RUN_STATUSES } from '../../runs/run-status';
+import type { ReportList } from '../report-reader';
 
-export class ReportListItemDto {
+type ReportListItem = ReportList['reports'][number];
+
+export class ReportListItemDto implements ReportListItem {
   @ApiProperty({ format: 'uuid', description: "The report's (and its run's) id." }) id!: string;
   @ApiProperty({ enum: RUN_STATUSES }) status!: string;
   @ApiProperty({ example: 'Weekly digest' }) workflow_name!: string;
@@ -10,10 +13,11 @@ export class ReportListItemDto {
 }
 
 /** `GET /api/reports`: the reports the caller may read, newest first. */
-export class ReportListDto {
+export class ReportListDto implements ReportList {
   @ApiProperty({ type: [ReportListItemDto] }) reports!: ReportListItemDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() offset!: number;
-  @ApiProperty() limit!: number;
+  @ApiProperty({ type: 'integer', description: 'Reports you may read that match the filter.' })
+  total!: number;
+  @ApiProperty({ type: 'integer' }) offset!: number;
+  @ApiProperty({ type: 'integer' }) limit!: number;
   @ApiProperty() has_more!: boolean;
 }

@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { WorkflowRef } from '../report';
 
 /** The workflow a run belongs to. */
-export class WorkflowRefDto {
+export class WorkflowRefDto implements WorkflowRef {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ description: 'The display number, per company.', example: 7 }) number!: number;
+  @ApiProperty({ type: 'integer', description: 'The display number, per company.', example: 7 })
+  number!: number;
   @ApiProperty({ example: 'Weekly digest' }) name!: string;
 }

@@ -1,34 +1,39 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { OutcomeDto } from '../../reports/dtos/outcome.dto';
+import { STEP_STATUSES } from '../../reports/dtos/step-statuses';
 import { StepErrorDto } from '../../reports/dtos/step-error.dto';
 import { WorkflowRefDto } from '../../reports/dtos/workflow-ref.dto';
-import { RUN_STATUSES } from '../run-status';
+import type { RunView } from '../../reports/report';
+import { RUN_STATUSES, type RunStatus, type StepStatus } from '../run-status';
 
-export class RunStageDto {
+type RunStage = RunView['stages'][number];
+type RunProgress = RunView['progress'];
+type RunStepView = RunView['steps'][number];
+
+export class RunStageDto implements RunStage {
   @ApiProperty({ example: 'compose' }) name!: string;
   @ApiProperty({ example: 'completed' }) status!: string;
 }
 
-export class RunProgressDto {
-  @ApiProperty({ description: 'Steps completed.' }) done!: number;
-  @ApiProperty({ description: 'Steps in the definition.' }) total!: number;
+export class RunProgressDto implements RunProgress {
+  @ApiProperty({ type: 'integer', description: 'Steps completed.' }) done!: number;
+  @ApiProperty({ type: 'integer', description: 'Steps in the definition.' }) total!: number;
 }
 
-export class RunStepViewDto {
+export class RunStepViewDto implements RunStepView {
   @ApiProperty({ example: 'compose' }) id!: string;
   @ApiProperty({ example: 'text.compose' }) block!: string;
-  @ApiProperty({ enum: ['pending', 'running', 'waiting', 'completed', 'failed', 'skipped'] })
-  status!: string;
+  @ApiProperty({ enum: STEP_STATUSES }) status!: StepStatus;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) started_at!: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) finished_at!: string | null;
   @ApiProperty({ type: StepErrorDto, nullable: true }) error!: StepErrorDto | null;
 }
 
 /** `GET /api/workflows/runs/{run_id}` (MCP `get_workflow_run`). */
-export class RunViewDto {
+export class RunViewDto implements RunView {
   @ApiProperty({ format: 'uuid' }) run_id!: string;
   @ApiProperty({ type: WorkflowRefDto }) workflow!: WorkflowRefDto;
-  @ApiProperty({ enum: RUN_STATUSES }) status!: string;
+  @ApiProperty({ enum: RUN_STATUSES }) status!: RunStatus;
   @ApiProperty({ type: OutcomeDto }) outcome!: OutcomeDto;
   @ApiProperty({ type: [StepErrorDto] }) errors!: StepErrorDto[];
   @ApiProperty({ type: [RunStageDto] }) stages!: RunStageDto[];

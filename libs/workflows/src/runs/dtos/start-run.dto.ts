@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOmittable } from '@cw/platform';
+import { IsObject, IsString, IsUUID, MaxLength } from 'class-validator';
 
 /** `POST /api/workflows/{workflow_id}/run`. */
 export class StartRunDto {
@@ -9,7 +10,7 @@ export class StartRunDto {
     description: "Values of the workflow's declared inputs; omitted equals empty.",
     example: { topic: 'pricing' },
   })
-  @IsOptional()
+  @IsOmittable()
   @IsObject()
   inputs?: Record<string, unknown>;
 
@@ -18,12 +19,12 @@ export class StartRunDto {
     description:
       'A UUID v4 you mint per intended run: an exact retry (same workflow, inputs, title) answers the same run.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsUUID('4')
   run_request_id?: string;
 
   @ApiPropertyOptional({ maxLength: 300, example: 'Pricing digest, week 47' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(300)
   title?: string;

@@ -1,6 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { QueueName } from '@cw/queue';
+import { closeWorker, QueueName } from '@cw/queue';
 import type { Job } from 'bullmq';
 import { WorkflowsConfig } from '../../workflows.config';
 import { type ExecutionEnd, RunExecutionService } from './run-execution.service';
@@ -34,7 +34,7 @@ export class RunQueueProcessor
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.worker.close();
+    await closeWorker(this.worker);
   }
 
   process(job: Job<RunJobData>): Promise<ExecutionEnd> {

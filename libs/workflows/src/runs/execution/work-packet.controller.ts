@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, RoutePolicy, uuidParam } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, RoutePolicy, uuidParam } from '@cw/platform';
+import { WORKFLOWS_API_TAG } from '../../workflows-api-tags';
 import { ResumedRunDto } from './dtos/resumed-run.dto';
 import { WorkPacketResultDto } from './dtos/work-packet-result.dto';
 import { WorkPacketDto } from './dtos/work-packet.dto';
@@ -9,7 +10,7 @@ import { WorkPacketService } from './work-packet.service';
 
 const RUN_ID = { name: 'run_id', description: "The run's id (also its report's).", format: 'uuid' };
 
-@ApiTags('workflows')
+@DescribedApiTag(WORKFLOWS_API_TAG)
 @Controller('api/workflows/runs')
 export class WorkPacketController {
   constructor(private readonly packets: WorkPacketService) {}

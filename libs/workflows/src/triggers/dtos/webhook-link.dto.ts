@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { IssuedWebhookLink } from '../webhook-link.service';
 
-export class WebhookLinkDto {
+export class WebhookLinkDto implements IssuedWebhookLink {
   @ApiProperty({ format: 'uuid', description: 'The public part of the trigger address.' })
   public_id!: string;
   @ApiProperty({ description: 'Shown once; only its SHA-256 hash is stored.' }) token!: string;

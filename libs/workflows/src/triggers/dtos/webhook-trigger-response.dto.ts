@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { RUN_STATUSES } from '../../runs/run-status';
+import { RUN_STATUSES, type RunStatus } from '../../runs/run-status';
 
 export class WebhookTriggerResponseDto {
   @ApiProperty({ enum: [true] }) success!: true;
   @ApiProperty({ format: 'uuid', description: 'The run started; also its report id.' })
   run_id!: string;
-  @ApiProperty({ enum: RUN_STATUSES, example: 'running' }) status!: string;
+  @ApiProperty({ enum: RUN_STATUSES, example: 'running' }) status!: RunStatus;
 }

@@ -1,0 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class AcceptanceRevokedDto {
+  @ApiProperty({ enum: [true] }) revoked!: true;
+}
