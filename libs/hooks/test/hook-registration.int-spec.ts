@@ -148,6 +148,8 @@ describe('registering and managing report hooks (one process, real PostgreSQL an
     for (const [body, field] of [
       [{ target_url: PUBLIC_TARGET, statuses: ['running'] }, 'statuses'],
       [{ target_url: PUBLIC_TARGET, statuses: [] }, 'statuses'],
+      [{ target_url: PUBLIC_TARGET, statuses: null }, 'statuses'],
+      [{ target_url: PUBLIC_TARGET, workflow_public_id: null }, 'workflow_public_id'],
       [{ target_url: PUBLIC_TARGET, workflow_public_id: 'nope' }, 'workflow_public_id'],
       [{ target_url: PUBLIC_TARGET, surprise: true }, 'surprise'],
       [{}, 'target_url'],

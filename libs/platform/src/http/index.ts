@@ -2,3 +2,4 @@ export * from './request-id';
 export * from './current-actor.decorator';
 export * from './offset-window';
 export * from './json-body-parser';
+export * from './list-window.decorators';

@@ -1,21 +1,10 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ListLimit, ListOffset } from '@cw/platform';
 
+/** A hook's delivery window (limit 1..100, default 50). */
 export class DeliveryListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @ListLimit(100)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000_000, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000_000)
+  @ListOffset()
   offset?: number;
 }

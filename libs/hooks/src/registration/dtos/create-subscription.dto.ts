@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOmittable } from '@cw/platform';
 import { TERMINAL_RUN_STATUSES, type TerminalRunStatus } from '@cw/workflows';
 import {
   ArrayMaxSize,
@@ -6,7 +7,6 @@ import {
   ArrayUnique,
   IsArray,
   IsIn,
-  IsOptional,
   IsString,
   IsUUID,
   Length,
@@ -28,7 +28,7 @@ export class CreateSubscriptionDto {
     format: 'uuid',
     description: 'Only reports of this workflow (one you can see); omitted: every workflow.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsUUID()
   workflow_public_id?: string;
 
@@ -39,7 +39,7 @@ export class CreateSubscriptionDto {
     uniqueItems: true,
     description: 'Only reports ending in these statuses; omitted: every terminal status.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(TERMINAL_RUN_STATUSES.length)
