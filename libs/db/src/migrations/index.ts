@@ -10,6 +10,7 @@ import { WorkflowsSchema1763850000008 } from './1763850000008-workflows-schema';
 import { HooksSchema1763850000020 } from './1763850000020-hooks-schema';
 import { OperatorGrantQueues1763850000030 } from './1763850000030-operator-grant-queues';
 import { WikiDraftPruningIndex1763850000040 } from './1763850000040-wiki-draft-pruning-index';
+import { FeedbackSchema1763850000050 } from './1763850000050-feedback-schema';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   HooksSchema1763850000020,
   OperatorGrantQueues1763850000030,
   WikiDraftPruningIndex1763850000040,
+  FeedbackSchema1763850000050,
 ];

@@ -1,0 +1,1 @@
+export { FeedbackCoreModule } from './feedback-core.module';

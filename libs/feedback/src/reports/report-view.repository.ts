@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { FeedbackCategory, TriageStatus } from './feedback-statuses';
+import type {
+  AttachmentUrl,
+  FeedbackAttachmentView,
+  FeedbackProposalView,
+  FeedbackReportView,
+} from './feedback-report-view';
+
+interface ReportRow {
+  id: string;
+  status: TriageStatus;
+  category: FeedbackCategory;
+  message: string;
+  pagePath: string | null;
+  submitterId: string;
+  submitterEmail: string;
+  submitterName: string;
+  companyId: string;
+  companyName: string;
+  createdAt: Date;
+  hasPr: boolean;
+  pullRequestUrl: string | null;
+  proposal: { summary: string; plan?: string | null; duplicate_of?: string | null } | null;
+  proposalUpdatedAt: Date | null;
+}
+
+interface AttachmentRow {
+  id: string;
+  feedbackId: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/** `feedback.reports` and `feedback.attachments` read as views: every route that shows reports reads here. */
+@Injectable()
+export class ReportViewRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The views of `ids` in the order given; unknown ids are left out. */
+  async viewsByIds(
+    ids: readonly string[],
+    attachmentUrl: AttachmentUrl,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<FeedbackReportView[]> {
+    if (ids.length === 0) return [];
+    const [rows, attachments]: [ReportRow[], AttachmentRow[]] = await Promise.all([
+      manager.query(
+        `SELECT id, status, category, message, page_path AS "pagePath",
+                submitter_id AS "submitterId", submitter_email AS "submitterEmail",
+                submitter_name AS "submitterName", company_id AS "companyId",
+                company_name AS "companyName", created_at AS "createdAt", has_pr AS "hasPr",
+                pull_request_url AS "pullRequestUrl", proposal,
+                proposal_updated_at AS "proposalUpdatedAt"
+           FROM feedback.reports WHERE id = ANY($1::uuid[])`,
+        [ids],
+      ),
+      manager.query(
+        `SELECT id, feedback_id AS "feedbackId", filename, content_type AS "contentType", size
+           FROM feedback.attachments WHERE feedback_id = ANY($1::uuid[])
+          ORDER BY feedback_id, position`,
+        [ids],
+      ),
+    ]);
+    const filesOf = new Map<string, FeedbackAttachmentView[]>();
+    for (const file of attachments) {
+      const list = filesOf.get(file.feedbackId) ?? [];
+      list.push({
+        feedback_attachment_id: file.id,
+        filename: file.filename,
+        content_type: file.contentType,
+        size: file.size,
+        url: attachmentUrl(file.feedbackId, file.id),
+      });
+      filesOf.set(file.feedbackId, list);
+    }
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [reportView(row, filesOf.get(id) ?? [])] : [];
+    });
+  }
+
+  async viewById(
+    id: string,
+    attachmentUrl: AttachmentUrl,
+    manager?: EntityManager,
+  ): Promise<FeedbackReportView | null> {
+    const [view] = await this.viewsByIds([id], attachmentUrl, manager);
+    return view ?? null;
+  }
+}
+
+function reportView(row: ReportRow, attachments: FeedbackAttachmentView[]): FeedbackReportView {
+  return {
+    id: row.id,
+    status: row.status,
+    category: row.category,
+    message: row.message,
+    page_path: row.pagePath,
+    user: { id: row.submitterId, email: row.submitterEmail, name: row.submitterName },
+    company: { id: row.companyId, name: row.companyName },
+    created_at: row.createdAt.toISOString(),
+    has_pr: row.hasPr,
+    pull_request_url: row.pullRequestUrl,
+    attachments,
+    proposal: proposalView(row),
+  };
+}
+
+function proposalView(row: ReportRow): FeedbackProposalView | null {
+  if (!row.proposal || !row.proposalUpdatedAt) return null;
+  return {
+    summary: row.proposal.summary,
+    plan: row.proposal.plan ?? null,
+    duplicate_of: row.proposal.duplicate_of ?? null,
+    updated_at: row.proposalUpdatedAt.toISOString(),
+  };
+}
