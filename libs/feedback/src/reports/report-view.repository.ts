@@ -46,24 +46,23 @@ export class ReportViewRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<FeedbackReportView[]> {
     if (ids.length === 0) return [];
-    const [rows, attachments]: [ReportRow[], AttachmentRow[]] = await Promise.all([
-      manager.query(
-        `SELECT id, status, category, message, page_path AS "pagePath",
-                submitter_id AS "submitterId", submitter_email AS "submitterEmail",
-                submitter_name AS "submitterName", company_id AS "companyId",
-                company_name AS "companyName", created_at AS "createdAt", has_pr AS "hasPr",
-                pull_request_url AS "pullRequestUrl", proposal,
-                proposal_updated_at AS "proposalUpdatedAt"
-           FROM feedback.reports WHERE id = ANY($1::uuid[])`,
-        [ids],
-      ),
-      manager.query(
-        `SELECT id, feedback_id AS "feedbackId", filename, content_type AS "contentType", size
-           FROM feedback.attachments WHERE feedback_id = ANY($1::uuid[])
-          ORDER BY feedback_id, position`,
-        [ids],
-      ),
-    ]);
+    const rowsQuery: Promise<ReportRow[]> = manager.query(
+      `SELECT id, status, category, message, page_path AS "pagePath",
+              submitter_id AS "submitterId", submitter_email AS "submitterEmail",
+              submitter_name AS "submitterName", company_id AS "companyId",
+              company_name AS "companyName", created_at AS "createdAt", has_pr AS "hasPr",
+              pull_request_url AS "pullRequestUrl", proposal,
+              proposal_updated_at AS "proposalUpdatedAt"
+         FROM feedback.reports WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const attachmentsQuery: Promise<AttachmentRow[]> = manager.query(
+      `SELECT id, feedback_id AS "feedbackId", filename, content_type AS "contentType", size
+         FROM feedback.attachments WHERE feedback_id = ANY($1::uuid[])
+        ORDER BY feedback_id, position`,
+      [ids],
+    );
+    const [rows, attachments] = await Promise.all([rowsQuery, attachmentsQuery]);
     const filesOf = new Map<string, FeedbackAttachmentView[]>();
     for (const file of attachments) {
       const list = filesOf.get(file.feedbackId) ?? [];
