@@ -63,6 +63,24 @@ export class HooksConfig {
   @Max(3_600)
   HOOKS_RECONCILE_SECONDS: number = 15;
 
+  /**
+   * The sweep of lost `report.finished` events looks back this far when a worker starts, then
+   * follows completions as they happen.
+   */
+  @IsNumber()
+  @Min(1)
+  @Max(7 * 86_400)
+  HOOKS_EVENT_SWEEP_WINDOW_SECONDS: number = 3_600;
+
+  /**
+   * A run completed less than this long ago is left to its event: the sweep looks only further
+   * back, past any transaction still committing a completion stamped earlier.
+   */
+  @IsNumber()
+  @Min(0.1)
+  @Max(3_600)
+  HOOKS_EVENT_SWEEP_GRACE_SECONDS: number = 60;
+
   get allowLoopback(): boolean {
     return (
       this.HOOKS_ALLOW_LOOPBACK_FOR_TESTS === 'true' || this.HOOKS_ALLOW_LOOPBACK_FOR_TESTS === '1'

@@ -20,6 +20,8 @@ import { HookReceiptsModule } from './deliveries/hook-receipts.module';
 import { DeliveryAttemptProcessor } from './deliveries/jobs/delivery-attempt.processor';
 import { DeliveryQueue } from './deliveries/jobs/delivery-queue';
 import { ReportEventsProcessor } from './deliveries/jobs/report-events.processor';
+import { ReportEventsSweep } from './deliveries/report-events-sweep.service';
+import { ReportFanoutRepository } from './deliveries/report-fanout.repository';
 import { HookSender } from './deliveries/sending/hook-sender';
 import { HOOKS_RESOLVER, type HooksResolver } from './deliveries/sending/outbound-resolver';
 import { HooksConfig, loadHooksConfig } from './hooks.config';
@@ -79,6 +81,7 @@ export class HooksModule {
         HookRepository,
         SigningKeyRepository,
         DeliveryRepository,
+        ReportFanoutRepository,
         HookAuthority,
         HookLifecycle,
         RevocationListener,
@@ -92,6 +95,7 @@ export class HooksModule {
         DeliveryHistoryService,
         DeliveryReplayService,
         DeliveryReconciler,
+        ReportEventsSweep,
         DeliveryAttemptProcessor,
         ReportEventsProcessor,
       ],

@@ -1,5 +1,8 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { QueueName } from '@cw/queue';
 import { PrivateRedis } from '@cw/queue/testing';
 import { type TestApp } from '@cw/testing';
+import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { type HookReceiver, startHookReceiver } from '../src/testing';
 import {
@@ -81,3 +84,69 @@ describe('report hook deliveries when Redis loses every job (FLUSHALL on a priva
     expect(receiver.accepted).toEqual(new Set(waiting.map((each) => each.id)));
   });
 });
+
+/**
+ * The relay publishes a `report.finished` event once. Here every event is published while the
+ * consumer is paused, then Redis is flushed before any is consumed: the sweep of completed runs
+ * finds the reports never fanned out and each delivery is created and sent.
+ */
+describe('report.finished events lost in Redis before the hooks consumed them (FLUSHALL)', () => {
+  let redis: PrivateRedis;
+  let server: TestApp;
+  let receiver: HookReceiver;
+
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    receiver = await startHookReceiver();
+    server = await startHooksTestApp({
+      env: {
+        REDIS_URL: redis.url,
+        HOOKS_RECONCILE_SECONDS: '1',
+        HOOKS_EVENT_SWEEP_GRACE_SECONDS: '0.5',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await receiver.close();
+    await redis.destroy();
+  });
+
+  it('fans out from the completed runs: one delivery per report, none lost', async () => {
+    const events = server.app.get<Queue>(getQueueToken(QueueName.ReportEvents));
+    const alice = await newHookUser(server.baseUrl);
+    const hook = await subscribe(server.baseUrl, alice.token, { target_url: receiver.url });
+    const workflowId = await designWorkflow(server.baseUrl, alice);
+    await events.pause();
+    const runIds = await Promise.all(
+      Array.from({ length: RUNS }, () => finishedRun(server.baseUrl, alice, workflowId)),
+    );
+    const client = new Redis(redis.url);
+    try {
+      await waitFor(async () => {
+        const counts = await events.getJobCounts('paused', 'wait');
+        return (counts.paused ?? 0) + (counts.wait ?? 0) >= RUNS;
+      });
+      await client.flushall();
+    } finally {
+      client.disconnect();
+    }
+    const delivered = await waitForDeliveries(
+      server.baseUrl,
+      { token: alice.token },
+      hook.body.id,
+      (all) => all.length === RUNS && all.every((each) => each.state === 'delivered'),
+      60_000,
+    );
+    expect(new Set(delivered.map((each) => each.report_id))).toEqual(new Set(runIds));
+    expect(receiver.accepted.size).toBe(RUNS);
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

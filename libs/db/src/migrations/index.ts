@@ -11,6 +11,7 @@ import { HooksSchema1763850000020 } from './1763850000020-hooks-schema';
 import { OperatorGrantQueues1763850000030 } from './1763850000030-operator-grant-queues';
 import { WikiDraftPruningIndex1763850000040 } from './1763850000040-wiki-draft-pruning-index';
 import { FeedbackSchema1763850000050 } from './1763850000050-feedback-schema';
+import { HooksReportFanouts1763850000070 } from './1763850000070-hooks-report-fanouts';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   OperatorGrantQueues1763850000030,
   WikiDraftPruningIndex1763850000040,
   FeedbackSchema1763850000050,
+  HooksReportFanouts1763850000070,
 ];

@@ -6,6 +6,7 @@ import { HookLifecycle } from '../access/hook-lifecycle';
 import { type HookRecord, HookRepository } from '../registration/hook.repository';
 import { DeliveryRepository } from './delivery.repository';
 import { DeliveryQueue } from './jobs/delivery-queue';
+import { ReportFanoutRepository } from './report-fanout.repository';
 
 /**
  * Turns a finished report into one delivery per matching live hook whose owner may read it now,
@@ -22,18 +23,24 @@ export class DeliveryFanout {
     private readonly lifecycle: HookLifecycle,
     private readonly reports: WorkflowReportsApi,
     private readonly queue: DeliveryQueue,
+    private readonly fanouts: ReportFanoutRepository,
   ) {}
 
-  /** Answers how many hooks the report goes to. */
-  async reportFinished(event: ReportFinishedEvent): Promise<number> {
+  /**
+   * Answers how many hooks the report goes to, and records that it went (the sweep of lost
+   * events skips it). `subscribedBy`: only subscriptions registered by then (a late find).
+   */
+  async reportFinished(event: ReportFinishedEvent, subscribedBy?: Date): Promise<number> {
     const matching = await this.hooks.findMatching({
       reportId: event.run_id,
       companyId: event.company_id,
       workflowId: event.workflow_id,
       status: event.status,
+      subscribedBy,
     });
     const hookIds = await this.readableBy(matching, event.run_id);
     await this.deliver(hookIds, event.run_id);
+    await this.fanouts.record(event.run_id);
     return hookIds.length;
   }
 

@@ -49,6 +49,8 @@ export interface FinishedReport {
   companyId: string;
   workflowId: string;
   status: string;
+  /** Leaves out subscriptions registered after this (a report found late by the sweep). */
+  subscribedBy?: Date;
 }
 
 const HOOK_COLUMNS = `h.id, h.kind, h.company_id AS "companyId", h.owner_id AS "ownerId",
@@ -122,8 +124,15 @@ export class HookRepository {
           AND ((h.kind = 'callback' AND h.report_id = $1)
             OR (h.kind = 'subscription' AND h.company_id = $2
                 AND (h.workflow_id IS NULL OR h.workflow_id = $3)
-                AND (h.statuses IS NULL OR $4 = ANY(h.statuses))))`,
-      [report.reportId, report.companyId, report.workflowId, report.status],
+                AND (h.statuses IS NULL OR $4 = ANY(h.statuses))
+                AND ($5::timestamptz IS NULL OR h.created_at <= $5)))`,
+      [
+        report.reportId,
+        report.companyId,
+        report.workflowId,
+        report.status,
+        report.subscribedBy ?? null,
+      ],
     );
   }
 

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReportReader } from '../reports/report-reader';
+import { CompletedRunsRepository } from '../runs/completed-runs.repository';
 import { RunStep } from '../runs/entities/run-step.entity';
 import { Run } from '../runs/entities/run.entity';
 import { RunStepRepository } from '../runs/run-step.repository';
 import { RunRepository } from '../runs/run.repository';
 import { WorkflowsCoreModule } from '../workflows-core.module';
+import { CompletedRunsFeed } from './completed-runs-feed';
 import { WorkflowReportsApi } from './workflow-reports-api';
 
 /**
@@ -15,7 +17,14 @@ import { WorkflowReportsApi } from './workflow-reports-api';
  */
 @Module({
   imports: [WorkflowsCoreModule, TypeOrmModule.forFeature([Run, RunStep])],
-  providers: [RunRepository, RunStepRepository, ReportReader, WorkflowReportsApi],
-  exports: [WorkflowReportsApi],
+  providers: [
+    RunRepository,
+    RunStepRepository,
+    ReportReader,
+    WorkflowReportsApi,
+    CompletedRunsRepository,
+    CompletedRunsFeed,
+  ],
+  exports: [WorkflowReportsApi, CompletedRunsFeed],
 })
 export class WorkflowReportsApiModule {}
