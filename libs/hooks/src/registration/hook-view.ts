@@ -13,6 +13,11 @@ export interface HookView {
   created_at: string;
 }
 
+/** `GET /api/report-hooks`. */
+export interface HookListView {
+  hooks: HookView[];
+}
+
 /** The registration answer: the full address and the signing secret, shown this once. */
 export interface RegisteredHookView extends HookView {
   signing_key_id: string;

@@ -13,7 +13,7 @@ import { CreateSubscriptionDto } from './dtos/create-subscription.dto';
 import { HookListDto, RegisteredHookDto, SigningKeyDto } from './dtos/hook.dto';
 import { HookManagementService } from './hook-management.service';
 import { HookRegistrationService } from './hook-registration.service';
-import type { HookView, RegisteredHookView, SigningKeyView } from './hook-view';
+import type { HookListView, RegisteredHookView, SigningKeyView } from './hook-view';
 
 @DescribedApiTag(REPORT_HOOKS_API_TAG)
 @Controller('api/report-hooks')
@@ -59,7 +59,7 @@ export class ReportHooksController {
       'and is not listed.',
   })
   @ApiOkResponse({ type: HookListDto })
-  async list(@CurrentActor() actor: Actor): Promise<{ hooks: HookView[] }> {
+  async list(@CurrentActor() actor: Actor): Promise<HookListView> {
     return { hooks: await this.management.list(actor) };
   }
 

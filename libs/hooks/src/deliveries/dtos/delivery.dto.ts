@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { DeliveryListView, DeliveryView } from '../delivery-view';
 import { DELIVERY_STATES } from '../entities/delivery.entity';
 
 export const FAILURE_REASON_DESCRIPTION =
@@ -7,7 +8,7 @@ export const FAILURE_REASON_DESCRIPTION =
   '`signing_key_unavailable` (nothing was sent); a cancelled delivery says why: `hook_ended` ' +
   'or `report_unavailable`. Null once delivered.';
 
-export class DeliveryDto {
+export class DeliveryDto implements DeliveryView {
   @ApiProperty({
     format: 'uuid',
     description: 'Also `X-Service-Delivery`, constant across retries and replays.',
@@ -15,7 +16,7 @@ export class DeliveryDto {
   id!: string;
   @ApiProperty({ format: 'uuid' }) hook_id!: string;
   @ApiProperty({ format: 'uuid' }) report_id!: string;
-  @ApiProperty({ enum: DELIVERY_STATES }) state!: string;
+  @ApiProperty({ enum: DELIVERY_STATES }) state!: DeliveryView['state'];
   @ApiProperty({ description: 'Settled network attempts over the delivery’s lifetime.' })
   attempts!: number;
   @ApiProperty({ description: 'Replays so far; send it back to replay (compare-and-swap).' })
@@ -30,7 +31,7 @@ export class DeliveryDto {
   failure_reason!: string | null;
 }
 
-export class DeliveryListDto {
+export class DeliveryListDto implements DeliveryListView {
   @ApiProperty({ type: [DeliveryDto], description: 'Newest first.' }) deliveries!: DeliveryDto[];
   @ApiProperty({
     type: Number,

@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { TERMINAL_RUN_STATUSES } from '@cw/workflows';
 import { HOOK_KINDS } from '../entities/hook.entity';
+import type { HookListView, HookView, RegisteredHookView, SigningKeyView } from '../hook-view';
 
 /** A hook as `GET /api/report-hooks` lists it. */
-export class HookDto {
+export class HookDto implements HookView {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: HOOK_KINDS }) kind!: string;
+  @ApiProperty({ enum: HOOK_KINDS }) kind!: HookView['kind'];
   @ApiProperty({
     example: 'https://hooks.example.com/…orts',
     description: 'The receiver address, masked to its host and last 4 characters.',
@@ -36,13 +37,13 @@ export class HookDto {
   @ApiProperty({ format: 'date-time' }) created_at!: string;
 }
 
-export class HookListDto {
+export class HookListDto implements HookListView {
   @ApiProperty({ type: [HookDto], description: 'Your live hooks, oldest first.' })
   hooks!: HookDto[];
 }
 
 /** The registration answer (`Cache-Control: no-store`). */
-export class RegisteredHookDto extends HookDto {
+export class RegisteredHookDto extends HookDto implements RegisteredHookView {
   @ApiProperty({
     example: 'https://hooks.example.com/reports',
     description: 'The receiver address in full (only in this answer).',
@@ -58,7 +59,7 @@ export class RegisteredHookDto extends HookDto {
 }
 
 /** The rotation answer (`Cache-Control: no-store`). */
-export class SigningKeyDto {
+export class SigningKeyDto implements SigningKeyView {
   @ApiProperty({ format: 'uuid' }) hook_id!: string;
   @ApiProperty({ format: 'uuid' }) signing_key_id!: string;
   @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'Shown once.' }) signing_secret!: string;
