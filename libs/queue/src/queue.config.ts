@@ -1,4 +1,4 @@
-import { IsIn, Matches } from 'class-validator';
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 
 const OUTBOX_RELAY_SWITCH = ['on', 'off'] as const;
 
@@ -12,4 +12,13 @@ export class QueueConfig {
   /** `off` stops the outbox relay in a process that would run it. */
   @IsIn(OUTBOX_RELAY_SWITCH)
   OUTBOX_RELAY: (typeof OUTBOX_RELAY_SWITCH)[number] = 'on';
+
+  /**
+   * How often an idle relay looks for events anyway. Committed events wake it at once (LISTEN);
+   * the poll covers a lost listening connection.
+   */
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  OUTBOX_IDLE_POLL_MS: number = 1_000;
 }

@@ -12,6 +12,7 @@ import { OperatorGrantQueues1763850000030 } from './1763850000030-operator-grant
 import { WikiDraftPruningIndex1763850000040 } from './1763850000040-wiki-draft-pruning-index';
 import { FeedbackSchema1763850000050 } from './1763850000050-feedback-schema';
 import { HooksReportFanouts1763850000070 } from './1763850000070-hooks-report-fanouts';
+import { OutboxNotify1763850000080 } from './1763850000080-outbox-notify';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   WikiDraftPruningIndex1763850000040,
   FeedbackSchema1763850000050,
   HooksReportFanouts1763850000070,
+  OutboxNotify1763850000080,
 ];

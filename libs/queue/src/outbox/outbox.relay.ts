@@ -5,26 +5,32 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { QueueConfig } from '../queue.config';
-import { OUTBOX_TOPICS } from '../queue-names';
+import { type QueueName, OUTBOX_TOPICS } from '../queue-names';
 import { QueueRegistry } from '../queue.registry';
-import { OutboxRepository } from './outbox.repository';
+
+import { OutboxWakeups } from './outbox-wakeups';
+import { OutboxRepository, type PendingOutboxEvent } from './outbox.repository';
 
 const BATCH_SIZE = 100;
-const IDLE_POLL_MS = 500;
 const MAX_BACKOFF_MS = 5000;
+const JOB_RETENTION = { removeOnComplete: 1000, removeOnFail: 5000 };
 
 /**
  * Publishes committed outbox events to their queues. Rows stay unpublished until the queue
  * accepted them, so Redis being away loses nothing: the relay backs off and tries again.
  * Several relays may run at once; SKIP LOCKED gives each row to one of them, and the job id
- * derived from the row id makes a re-publish after a crash a no-op in BullMQ.
+ * derived from the row id makes a re-publish after a crash a no-op in BullMQ. A commit that
+ * appended events wakes the relay at once (LISTEN); polling covers a lost listener.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboxRelay.name);
   private timer?: NodeJS.Timeout;
+  private wakeups?: OutboxWakeups;
   private running = false;
+  private wokenWhileRunning = false;
   private stopped = false;
   private failures = 0;
 
@@ -36,12 +42,24 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.OUTBOX_RELAY === 'on') this.schedule(0);
+    if (this.config.OUTBOX_RELAY !== 'on') return;
+    const connection = this.dataSource.options as PostgresConnectionOptions;
+    if (connection.url) {
+      this.wakeups = new OutboxWakeups({
+        url: connection.url,
+        applicationName: connection.applicationName,
+        onWake: () => this.wake(),
+        logger: this.logger,
+      });
+      this.wakeups.start();
+    }
+    this.schedule(0);
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.wakeups?.stop();
   }
 
   /** Publishes what is pending now; returns how many events went out. */
@@ -49,19 +67,34 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     return this.dataSource.transaction(async (manager) => {
       const events = await this.outbox.lockUnpublished(manager, BATCH_SIZE);
       if (events.length === 0) return 0;
-      for (const event of events) {
-        await this.queues.queue(OUTBOX_TOPICS[event.topic]).add(event.topic, event.payload, {
-          jobId: `outbox-${event.id}`,
-          removeOnComplete: 1000,
-          removeOnFail: 5000,
-        });
-      }
+      await Promise.all(
+        [...byQueue(events)].map(([name, batch]) =>
+          this.queues.queue(name).addBulk(
+            batch.map((event) => ({
+              name: event.topic,
+              data: event.payload,
+              opts: { jobId: `outbox-${event.id}`, ...JOB_RETENTION },
+            })),
+          ),
+        ),
+      );
       await this.outbox.markPublished(
         manager,
         events.map((event) => event.id),
       );
       return events.length;
     });
+  }
+
+  /** An event committed: publish now, or right after the pass under way. Backing off, wait. */
+  private wake(): void {
+    if (this.stopped || this.failures > 0) return;
+    if (this.running) {
+      this.wokenWhileRunning = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   private schedule(delayMs: number): void {
@@ -72,18 +105,28 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private async tick(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    let next = IDLE_POLL_MS;
+    this.wokenWhileRunning = false;
+    let next = this.config.OUTBOX_IDLE_POLL_MS;
     try {
       const published = await this.publishPending();
       this.failures = 0;
-      if (published === BATCH_SIZE) next = 0;
+      if (published === BATCH_SIZE || this.wokenWhileRunning) next = 0;
     } catch (error) {
       this.failures += 1;
-      next = Math.min(IDLE_POLL_MS * 2 ** this.failures, MAX_BACKOFF_MS);
+      next = Math.min(this.config.OUTBOX_IDLE_POLL_MS * 2 ** this.failures, MAX_BACKOFF_MS);
       this.logger.warn(`outbox relay paused ${next} ms: ${(error as Error).message}`);
     } finally {
       this.running = false;
       this.schedule(next);
     }
   }
+}
+
+function byQueue(events: readonly PendingOutboxEvent[]): Map<QueueName, PendingOutboxEvent[]> {
+  const grouped = new Map<QueueName, PendingOutboxEvent[]>();
+  for (const event of events) {
+    const name = OUTBOX_TOPICS[event.topic];
+    grouped.set(name, [...(grouped.get(name) ?? []), event]);
+  }
+  return grouped;
 }
