@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { loadConfig } from './config/load-config';
 import { PlatformConfig } from './config/platform.config';
 import { HealthModule } from './health/health.module';
+import { RouteBodyLimits } from './http/route-body-limit';
 import { MetricsModule } from './metrics/metrics.module';
 import { OpenApiController, OpenApiDocumentHolder } from './openapi/openapi.controller';
 
@@ -21,6 +22,7 @@ export class PlatformModule {
       providers: [
         OpenApiDocumentHolder,
         { provide: PlatformConfig, useFactory: () => loadConfig(PlatformConfig) },
+        RouteBodyLimits,
       ],
       exports: [OpenApiDocumentHolder, PlatformConfig, HealthModule, MetricsModule],
     };

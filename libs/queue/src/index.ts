@@ -11,3 +11,8 @@ export {
 } from './revocation/credential-revocation.channel';
 export { QueueModule, type QueueModuleOptions } from './queue.module';
 export { QueueDashboardModule } from './dashboard/queue-dashboard.module';
+export {
+  MinuteRateLimiter,
+  type MinuteRateLimiterOptions,
+  type RateDecision,
+} from './rate-limit/minute-rate-limiter';

@@ -44,10 +44,13 @@ describe('describedRoutes', () => {
       '/api/workflows/hooks/{public_id}/{token}': { post: operation('route_specific') },
       '/public/pages/{token}': { get: operation('route_specific') },
       '/api/auth/sign-in': { post: operation('route_specific') },
+      '/api/feedback': {
+        post: { ...(operation('person') as object), 'x-body-limit-bytes': 37_748_736 },
+      },
     },
   } as unknown as OpenAPIObject;
 
-  it('routes every operation of a service with its credential rule and body kind, from the description', () => {
+  it('routes every operation of a service with its credential rule, body kind and own body limit, from the description', () => {
     const routes = describedRoutes(description, SERVICES).map(({ service, ...route }) => ({
       ...route,
       service: service.name,
@@ -80,6 +83,14 @@ describe('describedRoutes', () => {
         service: 'wiki-service',
         credentialRequired: false,
         upload: false,
+      },
+      {
+        method: 'POST',
+        url: '/api/feedback',
+        service: 'feedback-intake',
+        credentialRequired: true,
+        upload: false,
+        bodyLimit: 37_748_736,
       },
     ]);
   });

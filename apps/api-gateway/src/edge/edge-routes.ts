@@ -14,10 +14,13 @@ export interface EdgeRoute {
   credentialRequired: boolean;
   /** It takes a multipart upload, whose body may be larger than other routes'. */
   upload: boolean;
+  /** The operation's own body limit (`x-body-limit-bytes`), when it declares one. */
+  bodyLimit?: number;
 }
 
 interface DescribedOperation {
   'x-service'?: { authentication?: string };
+  'x-body-limit-bytes'?: number;
   requestBody?: { content?: Record<string, unknown> };
 }
 
@@ -84,6 +87,9 @@ export function describedRoutes(
         service,
         credentialRequired: operation['x-service']?.authentication === 'person',
         upload: Object.keys(operation.requestBody?.content ?? {}).includes('multipart/form-data'),
+        ...(typeof operation['x-body-limit-bytes'] === 'number' && {
+          bodyLimit: operation['x-body-limit-bytes'],
+        }),
       });
     }
   }

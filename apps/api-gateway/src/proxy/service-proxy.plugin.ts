@@ -101,7 +101,9 @@ export async function serviceProxyPlugin(
       method: route.method,
       url: route.url,
       config: { credentialRequired: route.credentialRequired },
-      ...(route.upload && { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }),
+      ...((route.bodyLimit !== undefined || route.upload) && {
+        bodyLimit: route.bodyLimit ?? UPLOAD_BODY_LIMIT_BYTES,
+      }),
       handler: forwarders.get(route.service)!,
     });
   }

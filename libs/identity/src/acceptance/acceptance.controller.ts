@@ -24,7 +24,7 @@ export class AcceptanceController {
 
   @Post('exchange')
   @HttpCode(200)
-  @RoutePolicy({ access: 'route_specific' })
+  @RoutePolicy({ access: 'route_specific', requiresSettings: ['ACCEPTANCE_AUTH_SECRET'] })
   @ApiOperation({
     operationId: 'acceptanceExchange',
     summary:
@@ -46,7 +46,11 @@ export class AcceptanceController {
 
   @Post('revoke')
   @HttpCode(200)
-  @RoutePolicy({ access: 'person', sessionOnly: true })
+  @RoutePolicy({
+    access: 'person',
+    sessionOnly: true,
+    requiresSettings: ['ACCEPTANCE_AUTH_SECRET'],
+  })
   @ApiOperation({
     operationId: 'acceptanceRevoke',
     summary: 'Ends the acceptance session of the cookie.',

@@ -3,3 +3,5 @@ export * from './current-actor.decorator';
 export * from './offset-window';
 export * from './json-body-parser';
 export * from './list-window.decorators';
+export * from './client-bucket';
+export * from './route-body-limit';

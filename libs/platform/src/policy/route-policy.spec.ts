@@ -34,4 +34,19 @@ describe('x-service generation', () => {
       policy_requirements: ['no_credential'],
     });
   });
+
+  it('renders each required setting as a setting:<NAME> policy requirement', () => {
+    const xService = xServiceOf(
+      normalizePolicy({
+        access: 'person',
+        sessionOnly: true,
+        requiresSettings: ['ACCEPTANCE_AUTH_SECRET'],
+      }),
+    );
+    expect(Object.keys(xService)).toHaveLength(6);
+    expect(xService.policy_requirements).toEqual([
+      'session_cookie_only',
+      'setting:ACCEPTANCE_AUTH_SECRET',
+    ]);
+  });
 });

@@ -15,6 +15,11 @@ export interface RoutePolicyOptions {
   /** Refuse bearer tokens with 403: key, session and sharing management, trash. */
   sessionOnly?: boolean;
   mcpTools?: string[];
+  /**
+   * Settings (environment variable names) without which the route cannot serve anyone; shown
+   * as `setting:<NAME>` policy requirements and checked by discovery, not by the guard.
+   */
+  requiresSettings?: string[];
 }
 
 export interface ResolvedRoutePolicy {
@@ -23,6 +28,7 @@ export interface ResolvedRoutePolicy {
   operatorRequirements: OperatorRequirement[];
   sessionOnly: boolean;
   mcpTools: string[];
+  requiresSettings: string[];
 }
 
 /** The `x-service` extension object: exactly the spec's six keys. */
@@ -35,6 +41,9 @@ export interface XService {
   mcp_tools: string[];
 }
 
+/** Prefix of a `policy_requirements` entry naming a setting the route needs (`setting:SMTP_URL`). */
+export const SETTING_REQUIREMENT = 'setting:';
+
 export function normalizePolicy(options: RoutePolicyOptions): ResolvedRoutePolicy {
   return {
     access: options.access,
@@ -42,6 +51,7 @@ export function normalizePolicy(options: RoutePolicyOptions): ResolvedRoutePolic
     operatorRequirements: [...(options.operatorRequirements ?? [])],
     sessionOnly: options.sessionOnly ?? false,
     mcpTools: [...(options.mcpTools ?? [])],
+    requiresSettings: [...(options.requiresSettings ?? [])],
   };
 }
 
@@ -49,6 +59,8 @@ export function policyRequirementsOf(policy: ResolvedRoutePolicy): string[] {
   const requirements: string[] = [];
   if (policy.access === 'public') requirements.push('no_credential');
   if (policy.sessionOnly) requirements.push('session_cookie_only');
+  for (const setting of policy.requiresSettings)
+    requirements.push(`${SETTING_REQUIREMENT}${setting}`);
   return requirements;
 }
 

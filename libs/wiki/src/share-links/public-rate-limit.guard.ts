@@ -1,7 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { AppError, ErrorCode } from '@cw/platform';
+import { AppError, clientBucketOf, ErrorCode } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
-import { clientBucketOf } from './client-ip';
 import { PublicRateLimiter } from './public-rate-limiter';
 
 /**

@@ -1,4 +1,4 @@
-import { clientBucketOf } from './client-ip';
+import { clientBucketOf } from './client-bucket';
 
 describe('clientBucketOf', () => {
   it('keeps an IPv4 address, also when written IPv4-mapped', () => {
