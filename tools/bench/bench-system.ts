@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../local-stack/ports';
@@ -14,10 +15,26 @@ export interface TimedSystem {
   wikiUrl: string;
 }
 
+const HOOKS_SECRET_KEY = randomBytes(32).toString('base64');
+
 /** Settings of the services under test: quiet logs, a Redis key prefix of their own. */
 export function serviceEnv(): Record<string, string> {
-  return { LOG_LEVEL: 'warn', NODE_ENV: 'production', QUEUE_PREFIX: `cwbench-${process.pid}` };
+  return {
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    QUEUE_PREFIX: `cwbench-${process.pid}`,
+    HOOKS_SECRET_KEY,
+  };
 }
+
+/**
+ * The hook benchmarks deliver to a receiver on loopback, which only the test switch allows, and
+ * the switch is refused in production: the hook-dispatcher alone runs with NODE_ENV=test (it
+ * changes nothing else it does but the session cookie's Secure flag).
+ */
+export const BENCH_ENV_BY_SERVICE = {
+  'hook-dispatcher': { NODE_ENV: 'test', HOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true' },
+};
 
 export async function startTimedSystem(
   databaseUrl: string,
@@ -34,6 +51,7 @@ export async function startTimedSystem(
     logDir: join(REPO_ROOT, '.data', 'logs', 'bench'),
     distDir: join(REPO_ROOT, 'dist'),
     env: serviceEnv(),
+    envByService: BENCH_ENV_BY_SERVICE,
   });
   const startSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const wiki = system.processes.find((running) => running.name === 'wiki-service');

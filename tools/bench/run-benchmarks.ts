@@ -3,8 +3,11 @@ import { prepareData, releaseData, startBench } from './bench-context';
 import { readBenchOptions } from './bench-options';
 import { residentSizes } from './bench-system';
 import { editBench } from './edit-bench';
+import { feedbackBench } from './feedback-bench';
 import { footprintBench, type NpmStartTiming, timeNpmStart } from './footprint-bench';
 import { gatewayBench } from './gateway-bench';
+import { hooksBench } from './hooks-bench';
+import { mcpBench } from './mcp-bench';
 import { type BenchReport, checksTable, fixed, printReport, say, table } from './report';
 import { searchBench } from './search-bench';
 import { seedReport } from './seed-bench';
@@ -48,6 +51,9 @@ async function main(): Promise<boolean> {
       record(await searchBench(context));
       record(await editBench(context));
       record(await workflowBench(context));
+      record(await hooksBench(context));
+      record(await feedbackBench(context));
+      record(await mcpBench(context));
       record({
         title: 'Memory after the load (information)',
         tables: [

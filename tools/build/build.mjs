@@ -2,7 +2,7 @@
 // skipped, so a warm build takes well under a second. Type checking is `npm run typecheck` (run
 // by `npm test`).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, outDir, root, typescriptFiles } from './compile.mjs';
 
@@ -26,3 +26,8 @@ if (compiled > 0 || !existsSync(join(gatewayOpenApi, 'services-openapi.json'))) 
     stdio: 'inherit',
   });
 }
+// The mcp-server builds its tools from the same description, in an image of its own.
+copyFileSync(
+  join(gatewayOpenApi, 'services-openapi.json'),
+  join(outDir, 'apps/mcp-server/src/services-openapi.json'),
+);

@@ -17,6 +17,8 @@ const EXTRAS: Partial<Record<string, ImageExtras>> = {
     // Read at start: every service's OpenAPI description, written by the build.
     assets: ['dist/apps/api-gateway/src/openapi/services-openapi.json'],
   },
+  // Read at start: the same description, the MCP tools' inputs, outputs and routes.
+  'mcp-server': { entries: [], assets: ['dist/apps/mcp-server/src/services-openapi.json'] },
 };
 
 export interface ImageContents {

@@ -40,6 +40,7 @@ export const SCHEMA_OWNERS: Record<string, string> = {
   workflows: 'workflows',
   hooks: 'hooks',
   feedback: 'feedback',
+  home: 'home',
 };
 
 const MIGRATIONS_DIR = 'libs/db/src/migrations';

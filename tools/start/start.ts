@@ -137,6 +137,8 @@ function tryItLines(base: string, key: string): string[] {
     `  # a report hook to a receiver on this machine (start with HOOKS_ALLOW_LOOPBACK_FOR_TESTS=true):`,
     `  node -e "require('http').createServer((q,s)=>{q.pipe(process.stdout);q.on('end',()=>s.end())}).listen(9999)" &`,
     `  curl -s ${json} -d '{"target_url":"http://127.0.0.1:9999/hooks"}' ${base}/api/report-hooks`,
+    `  # the MCP server's tools, listed by the MCP Inspector CLI (no browser needed):`,
+    `  npx mcp-inspector --cli ${base}/mcp --transport http --header "Authorization: Bearer ${key}" --method tools/list`,
   ];
 }
 

@@ -16,6 +16,8 @@ export interface SystemOptions {
   /** Where each process writes its JSON log. */
   logDir: string;
   env?: Record<string, string>;
+  /** Settings of one service only, by service name, over `env`. */
+  envByService?: Partial<Record<string, Record<string, string>>>;
   /** Compiled entry points live here (dist/). */
   distDir: string;
   /**
@@ -136,6 +138,7 @@ function launch(
       env: {
         ...process.env,
         ...options.env,
+        ...options.envByService?.[name],
         ...extraEnv,
         SERVICE_NAME: name,
         PORT: String(port),
@@ -177,7 +180,11 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       for (const service of SERVICES) {
         const port = await choosePort(service.defaultPort, taken);
         taken.push(port);
-        const running = launch(service.name, `apps/${service.name}/src/main.js`, port, options, {});
+        // The mcp-server calls the REST routes, as the caller, through the gateway.
+        const gatewayUrl = `http://${options.host ?? '127.0.0.1'}:${options.gatewayPort}`;
+        const running = launch(service.name, `apps/${service.name}/src/main.js`, port, options, {
+          MCP_API_URL: gatewayUrl,
+        });
         serviceEnv[service.urlVariable] = running.url;
         processes.push(running);
       }

@@ -4,8 +4,11 @@ import { DbModule } from '@cw/db';
 import { IdentityModule } from '@cw/identity';
 import { PlatformModule } from '@cw/platform';
 import { QueueModule } from '@cw/queue';
+import {
+  GatewayDiscoveryModule,
+  MergedDescriptionModule,
+} from './discovery/merged-description.module';
 import { MergedOpenApiController } from './openapi/merged-openapi.controller';
-import { MergedOpenApiService } from './openapi/merged-openapi.service';
 import { GatewayReadinessModule } from './readiness/gateway-readiness.module';
 
 /** The public edge: identity routes, the merged description and the proxy to the services. */
@@ -17,8 +20,9 @@ import { GatewayReadinessModule } from './readiness/gateway-readiness.module';
     IdentityModule.register({ withRoutes: true }),
     AuthModule,
     GatewayReadinessModule,
+    MergedDescriptionModule,
+    GatewayDiscoveryModule,
   ],
   controllers: [MergedOpenApiController],
-  providers: [MergedOpenApiService],
 })
 export class GatewayModule {}

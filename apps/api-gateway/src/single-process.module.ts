@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@cw/auth';
 import { DbModule } from '@cw/db';
+import { DiscoveryModule } from '@cw/discovery';
+import { FeedbackModule } from '@cw/feedback';
+import { HomeModule } from '@cw/home';
 import { HooksModule } from '@cw/hooks';
 import { IdentityModule } from '@cw/identity';
+import { McpModule } from '@cw/mcp';
 import { PlatformModule } from '@cw/platform';
 import { QueueDashboardModule, QueueModule } from '@cw/queue';
 import { WikiModule } from '@cw/wiki';
 import { WorkflowsModule } from '@cw/workflows';
+import { readServicesDescription } from './openapi/services-description';
 
 /**
  * Every module of every service in one process on one port: the fast path for tests and for a
@@ -22,7 +27,11 @@ import { WorkflowsModule } from '@cw/workflows';
     AuthModule,
     WikiModule,
     WorkflowsModule,
+    HomeModule,
     HooksModule.register(),
+    FeedbackModule,
+    DiscoveryModule.register(),
+    McpModule.register({ description: readServicesDescription, restCalls: 'self' }),
   ],
 })
 export class SingleProcessModule {}

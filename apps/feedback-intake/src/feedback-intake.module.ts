@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@cw/auth';
 import { DbModule } from '@cw/db';
+import { FeedbackModule } from '@cw/feedback';
 import { PlatformModule } from '@cw/platform';
 import { QueueModule } from '@cw/queue';
 
@@ -10,6 +11,7 @@ import { QueueModule } from '@cw/queue';
     DbModule,
     QueueModule.register({ relay: false }),
     AuthModule,
+    FeedbackModule,
   ],
 })
 export class FeedbackIntakeModule {}

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@cw/auth';
 import { DbModule } from '@cw/db';
+import { McpModule } from '@cw/mcp';
 import { PlatformModule } from '@cw/platform';
 import { QueueModule } from '@cw/queue';
+import { readServicesDescription } from './services-description';
 
 @Module({
   imports: [
@@ -10,6 +12,7 @@ import { QueueModule } from '@cw/queue';
     DbModule,
     QueueModule.register({ relay: false }),
     AuthModule,
+    McpModule.register({ description: readServicesDescription, restCalls: 'gateway' }),
   ],
 })
 export class McpServerModule {}

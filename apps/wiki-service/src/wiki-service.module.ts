@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@cw/auth';
 import { DbModule } from '@cw/db';
+import { HomeModule } from '@cw/home';
 import { PlatformModule } from '@cw/platform';
 import { QueueModule } from '@cw/queue';
 import { WikiModule } from '@cw/wiki';
@@ -12,6 +13,7 @@ import { WikiModule } from '@cw/wiki';
     QueueModule.register({ relay: false }),
     AuthModule,
     WikiModule,
+    HomeModule,
   ],
 })
 export class WikiServiceModule {}

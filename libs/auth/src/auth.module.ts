@@ -8,5 +8,6 @@ import { CredentialResolver } from './credential.resolver';
 @Module({
   imports: [IdentityModule.register({ withRoutes: false })],
   providers: [CredentialResolver, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [CredentialResolver],
 })
 export class AuthModule {}

@@ -456,6 +456,33 @@ describe('wiki pages (one process, real PostgreSQL and Redis)', () => {
       expect(ids.size).toBe(1);
     });
 
+    it('appends by title (legacy, no mutation identity): creates, then every parallel append lands', async () => {
+      const append = (markdown: string) =>
+        call<{ outcome: string; created?: { page_public_id: string }; version: number }>(
+          server.baseUrl,
+          'POST',
+          '/api/wiki/pages/appends',
+          { token, body: { title: 'Append log', markdown, path: '/Company/Logs' } },
+        );
+      const first = await append('line 0');
+      expect(first.body).toMatchObject({ outcome: 'created', version: 1 });
+      const id = first.body.created!.page_public_id;
+      const rest = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => append(`line ${index + 1}`)),
+      );
+      expect(rest.map((answer) => [answer.status, answer.body.outcome])).toEqual(
+        Array(8).fill([200, 'saved']),
+      );
+      const lines = (await read(token, id)).body.page.content_md!.split('\n\n');
+      expect(lines.sort()).toEqual(Array.from({ length: 9 }, (_, index) => `line ${index}`).sort());
+      const refused = await call(server.baseUrl, 'POST', '/api/wiki/pages/appends', {
+        token,
+        body: { title: 'Append log', markdown: '', path: '/Company/Logs' },
+      });
+      expect(refused.status).toBe(400);
+      expect((await read(token, id)).body.page.current_version).toBe(9);
+    });
+
     it('moves a deleted page to the Trash, and restores it with the session only', async () => {
       const page = await createPage(token, 'Old plan', 'obsolete', '/Company');
       expect(

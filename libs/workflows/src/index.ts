@@ -1,6 +1,10 @@
 export { WorkflowsModule } from './workflows.module';
 export { WorkflowReportsApiModule } from './api/workflow-reports-api.module';
-export { type ReadableRunFacts, WorkflowReportsApi } from './api/workflow-reports-api';
+export {
+  type ReadableRunFacts,
+  type RecentReport,
+  WorkflowReportsApi,
+} from './api/workflow-reports-api';
 export {
   type CompletedRunEvent,
   CompletedRunsFeed,

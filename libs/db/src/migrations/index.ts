@@ -11,6 +11,8 @@ import { HooksSchema1763850000020 } from './1763850000020-hooks-schema';
 import { OperatorGrantQueues1763850000030 } from './1763850000030-operator-grant-queues';
 import { WikiDraftPruningIndex1763850000040 } from './1763850000040-wiki-draft-pruning-index';
 import { FeedbackSchema1763850000050 } from './1763850000050-feedback-schema';
+import { FeedbackReleasedLease1763850000052 } from './1763850000052-feedback-released-lease';
+import { HomeSchema1763850000060 } from './1763850000060-home-schema';
 import { HooksReportFanouts1763850000070 } from './1763850000070-hooks-report-fanouts';
 import { OutboxNotify1763850000080 } from './1763850000080-outbox-notify';
 
@@ -29,6 +31,8 @@ export const MIGRATIONS = [
   OperatorGrantQueues1763850000030,
   WikiDraftPruningIndex1763850000040,
   FeedbackSchema1763850000050,
+  FeedbackReleasedLease1763850000052,
+  HomeSchema1763850000060,
   HooksReportFanouts1763850000070,
   OutboxNotify1763850000080,
 ];

@@ -32,6 +32,14 @@ export class CompanyRepository {
     return this.companies.findOne({ select: { id: true, name: true }, where: { id } });
   }
 
+  async findIdsByLegacyIds(legacyIds: readonly string[]): Promise<string[]> {
+    const rows: { id: string }[] = await this.companies.query(
+      `SELECT id FROM identity.companies WHERE legacy_id = ANY($1::bigint[])`,
+      [legacyIds],
+    );
+    return rows.map((row) => row.id);
+  }
+
   existsAny(manager: EntityManager): Promise<boolean> {
     return manager.getRepository(Company).exists();
   }

@@ -42,6 +42,11 @@ export class DirectoryService {
     return this.companies.findById(id);
   }
 
+  /** The ids of the companies with these legacy integer ids; unknown ones are left out. */
+  async companyIdsByLegacyIds(legacyIds: readonly string[]): Promise<string[]> {
+    return legacyIds.length === 0 ? [] : this.companies.findIdsByLegacyIds(legacyIds);
+  }
+
   /**
    * Runs `seed` only while the directory holds no company. Concurrent callers (two starts at
    * once) take turns, so the later one finds the first one's company and skips: null.
@@ -60,6 +65,10 @@ export class DirectoryService {
   ): Promise<PersonRecord> {
     await this.people.insertIfAbsent(manager, email, name);
     return (await this.people.findByEmail(manager, email))!;
+  }
+
+  personById(id: string): Promise<PersonRecord | null> {
+    return this.people.findById(id);
   }
 
   findPersonByEmail(email: string): Promise<PersonRecord | null> {

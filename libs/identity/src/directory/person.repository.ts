@@ -27,6 +27,10 @@ export class PersonRepository {
       .getOne();
   }
 
+  findById(id: string): Promise<PersonRecord | null> {
+    return this.people.findOne({ select: { id: true, email: true, name: true }, where: { id } });
+  }
+
   findWithPasswordByEmail(email: string): Promise<PersonWithPassword | null> {
     return this.people
       .createQueryBuilder('person')

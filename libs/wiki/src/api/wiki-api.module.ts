@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FolderLandingRule } from '../folders/landing-rules/entities/folder-landing-rule.entity';
+import { LandingRuleRepository } from '../folders/landing-rules/landing-rule.repository';
+import { MisfiledPagesService } from '../folders/landing-rules/misfiled-pages.service';
+import { PageMoveService } from '../folders/page-move.service';
 import { PageCreateService } from '../pages/page-create.service';
 import { PageUpsertService } from '../pages/page-upsert.service';
 import { SearchTerm } from '../search/entities/search-term.entity';
@@ -9,18 +13,22 @@ import { WikiCoreModule } from '../wiki-core.module';
 import { WikiApi } from './wiki-api';
 
 /**
- * The wiki for other contexts (workflow steps): searching, reading and upserting pages as an
- * actor, with no routes. It provides the services it builds on itself rather than importing the
+ * The wiki for other contexts (workflow steps, the home): searching, reading, listing and
+ * upserting pages, and filing misfiled Inbox pages, as an actor, with no routes. It provides the
+ * services it builds on itself rather than importing the
  * feature modules, which would mount their controllers.
  */
 @Module({
-  imports: [WikiCoreModule, TypeOrmModule.forFeature([SearchTerm])],
+  imports: [WikiCoreModule, TypeOrmModule.forFeature([SearchTerm, FolderLandingRule])],
   providers: [
     WikiApi,
     WikiSearchService,
     SearchTermRepository,
     PageCreateService,
     PageUpsertService,
+    PageMoveService,
+    LandingRuleRepository,
+    MisfiledPagesService,
   ],
   exports: [WikiApi],
 })

@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
+import { MisfiledPagesService } from '../folders/landing-rules/misfiled-pages.service';
+import type { LaneKind } from '../lanes/lane-path';
+import type { PageRecord } from '../pages/page.repository';
+import { PageRepository } from '../pages/page.repository';
 import { parsePageRef } from '../pages/page-ref';
 import { PageReader } from '../pages/page-reader';
 import { PageUpsertService } from '../pages/page-upsert.service';
-import { pathOf } from '../pages/page-view';
+import { pageSummary, pathOf } from '../pages/page-view';
+import { pageUrl } from '../search/page-url';
 import { WikiSearchService } from '../search/wiki-search.service';
 
 export interface WikiSearchHit {
@@ -28,7 +33,43 @@ export interface WikiSavedPage {
   path: string;
 }
 
+/** A page as another context lists it, with its web-app URL. */
+export interface WikiPageSummary {
+  id: number;
+  public_id: string;
+  title: string;
+  path: string;
+  lane: LaneKind;
+  current_version: number;
+  updated_at: string;
+  url: string;
+}
+
+/** A folder a landing rule names. */
+export interface WikiRuleFolder {
+  id: string;
+  path: string;
+}
+
+/** A page in the actor's Inbox that a folder's landing rule claims. */
+export interface WikiMisfiledPage {
+  page: WikiPageSummary;
+  folder: WikiRuleFolder;
+}
+
+/** A misfiled page after it was filed into its rule's folder. */
+export interface WikiFiledPage {
+  page: WikiPageSummary;
+  previous_path: string;
+  folder: WikiRuleFolder;
+}
+
 const PRIVATE_LANE = '/Private';
+
+function summaryOf(row: PageRecord): WikiPageSummary {
+  const { id, public_id, title, path, lane, current_version, updated_at } = pageSummary(row);
+  return { id, public_id, title, path, lane, current_version, updated_at, url: pageUrl(public_id) };
+}
 
 /**
  * What other contexts may do in the wiki, always as an actor and under the same rules as the
@@ -40,6 +81,8 @@ export class WikiApi {
     private readonly searchService: WikiSearchService,
     private readonly reader: PageReader,
     private readonly upserts: PageUpsertService,
+    private readonly pages: PageRepository,
+    private readonly misfiled: MisfiledPagesService,
   ) {}
 
   /** The best matches the actor may read; without `includeShared` only their Private lane. */
@@ -87,6 +130,45 @@ export class WikiApi {
       page_public_id: saved.page.public_id,
       version: saved.version,
       path: saved.page.path,
+    };
+  }
+
+  /** The pages whose content the actor may read, most recently updated first. */
+  async recentPages(actor: Actor, limit: number): Promise<WikiPageSummary[]> {
+    return (await this.pages.listRecentlyUpdated(actor, limit)).map(summaryOf);
+  }
+
+  /**
+   * The actor's `/Private/Inbox` pages that the landing rule of a folder they can write claims
+   * (the most specific rule when several match), by title.
+   */
+  async misfiledInboxPages(actor: Actor): Promise<WikiMisfiledPage[]> {
+    return (await this.misfiled.list(actor)).map(({ page, rule }) => ({
+      page: summaryOf(page),
+      folder: { id: rule.folder_id, path: rule.folder_path },
+    }));
+  }
+
+  /**
+   * Moves the actor's misfiled Inbox page (numeric id) into its rule's folder through the page
+   * move; a refused gate is 400 BAD_REQUEST whose message is the reason.
+   */
+  async fileMisfiledPage(actor: Actor, pageId: string): Promise<WikiFiledPage> {
+    const { move, folder } = await this.misfiled.file(actor, pageId);
+    const { id, public_id, title, path, lane, current_version, updated_at } = move.page;
+    return {
+      page: {
+        id,
+        public_id,
+        title,
+        path,
+        lane,
+        current_version,
+        updated_at,
+        url: pageUrl(public_id),
+      },
+      previous_path: move.previous_path,
+      folder: { id: folder.folder_id, path: folder.folder_path },
     };
   }
 }

@@ -26,6 +26,9 @@ export interface PageMoveResponse {
   version_written: number | null;
 }
 
+/** A precondition of one move, checked on the locked page (it throws to refuse). */
+export type PageMoveGuard = (manager: EntityManager, page: PageRecord) => Promise<void>;
+
 /**
  * Moves a page to another folder (created like mkdir -p) and/or renames it. Any lane the actor
  * can write is a valid target, so a page can cross lanes (a private note published to the
@@ -43,13 +46,22 @@ export class PageMoveService {
     private readonly folders: FolderRepository,
   ) {}
 
-  async move(actor: Actor, ref: PageRef, body: MovePageDto): Promise<PageMoveResponse> {
+  /**
+   * `guard` (optional) runs in the move's transaction once the page is locked, with the lanes
+   * involved locked too: a caller's own precondition that concurrent moves cannot slip past.
+   */
+  async move(
+    actor: Actor,
+    ref: PageRef,
+    body: MovePageDto,
+    guard?: PageMoveGuard,
+  ): Promise<PageMoveResponse> {
     if (body.path === undefined && body.title === undefined) {
       throw validationError([{ field: 'path', message: 'give path, title or both' }]);
     }
     try {
       return await retryOnTreeChange(() =>
-        this.dataSource.transaction((manager) => this.moveIn(manager, actor, ref, body)),
+        this.dataSource.transaction((manager) => this.moveIn(manager, actor, ref, body, guard)),
       );
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -64,6 +76,7 @@ export class PageMoveService {
     actor: Actor,
     ref: PageRef,
     body: MovePageDto,
+    guard: PageMoveGuard | undefined,
   ): Promise<PageMoveResponse> {
     const seen = await this.reader.get(actor, ref, { manager });
     this.reader.assertEditable(actor, seen);
@@ -83,6 +96,7 @@ export class PageMoveService {
       throw new FolderTreeChanged();
     }
     this.reader.assertEditable(actor, page);
+    await guard?.(manager, page);
     const placement =
       body.path === undefined ? placementOf(page) : await this.place(manager, actor, body.path);
     const title = body.title ?? page.title;

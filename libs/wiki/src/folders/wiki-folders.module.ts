@@ -1,17 +1,33 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '@cw/identity';
 import { WikiCoreModule } from '../wiki-core.module';
 import { FolderListingService } from './folder-listing.service';
 import { FolderMoveService } from './folder-move.service';
 import { FolderWriteService } from './folder-write.service';
 import { FoldersController } from './folders.controller';
+import { FolderLandingRule } from './landing-rules/entities/folder-landing-rule.entity';
+import { LandingRuleRepository } from './landing-rules/landing-rule.repository';
+import { LandingRuleService } from './landing-rules/landing-rule.service';
+import { LandingRulesController } from './landing-rules/landing-rules.controller';
 import { PageMoveController } from './page-move.controller';
 import { PageMoveService } from './page-move.service';
 
-/** Folders (create, list, move, delete) and moving or renaming a page. */
+/** Folders (create, list, move, delete, landing rules) and moving or renaming a page. */
 @Module({
-  imports: [WikiCoreModule, IdentityModule.register({ withRoutes: false })],
-  controllers: [FoldersController, PageMoveController],
-  providers: [FolderListingService, FolderWriteService, FolderMoveService, PageMoveService],
+  imports: [
+    WikiCoreModule,
+    IdentityModule.register({ withRoutes: false }),
+    TypeOrmModule.forFeature([FolderLandingRule]),
+  ],
+  controllers: [FoldersController, PageMoveController, LandingRulesController],
+  providers: [
+    FolderListingService,
+    FolderWriteService,
+    FolderMoveService,
+    PageMoveService,
+    LandingRuleRepository,
+    LandingRuleService,
+  ],
 })
 export class WikiFoldersModule {}

@@ -6,6 +6,7 @@ import type { UpsertRequestDto } from './dtos/upsert-request.dto';
 import { type PageRecord, PageRepository } from './page.repository';
 import { INBOX_PATH, PageCreateService } from './page-create.service';
 import { PageReader } from './page-reader';
+import { appendMarkdown } from './page-save.service';
 import { pageSummary, type PageSummaryView } from './page-view';
 import { PageVersionsWriter } from './page-versions.writer';
 
@@ -16,6 +17,13 @@ export interface UpsertResponse {
   version: number;
   saved_draft_version: number | null;
   page: PageSummaryView;
+}
+
+export interface AppendByTitleRequest {
+  title: string;
+  markdown: string;
+  path?: string;
+  message?: string;
 }
 
 export function inboxKeyOf(title: string): string {
@@ -63,6 +71,45 @@ export class PageUpsertService {
         }
       }
       throw new Error('upsert did not converge');
+    });
+  }
+
+  /**
+   * The legacy append (MCP `append_to_page`): adds `markdown` at the end of the live page with
+   * this title at `path` (or in the Private Inbox), creating it when there is none. No mutation
+   * identity: a retry appends again. Concurrent appends each land, one after another, on the
+   * locked page.
+   */
+  async appendByTitle(actor: Actor, request: AppendByTitleRequest): Promise<UpsertResponse> {
+    const inboxKey = request.path === undefined ? inboxKeyOf(request.title) : undefined;
+    const path = request.path ?? INBOX_PATH;
+    return this.dataSource.transaction(async (manager) => {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const existing = await this.findExisting(manager, actor, path, request.title, inboxKey);
+        if (existing) {
+          return this.saveExisting(manager, actor, existing, {
+            title: request.title,
+            markdown: appendMarkdown(existing.content_md, request.markdown),
+            message: request.message,
+          });
+        }
+        const created = await this.creator.tryCreate(
+          manager,
+          actor,
+          { title: request.title, markdown: request.markdown, path, inboxKey },
+          { message: request.message },
+        );
+        if (created) {
+          return {
+            outcome: 'created',
+            created: { page_id: Number(created.id), page_public_id: created.public_id },
+            version: 1,
+            saved_draft_version: null,
+            page: pageSummary(created),
+          };
+        }
+      }
+      throw new Error('append did not converge');
     });
   }
 

@@ -203,6 +203,19 @@ export class PageRepository {
     );
   }
 
+  /** The pages whose content `reader` may read, most recently updated first. */
+  async listRecentlyUpdated(reader: Reader, limit: number): Promise<PageRecord[]> {
+    const params: unknown[] = [];
+    const readable = readablePagesSql('p', reader, params);
+    params.push(limit);
+    return this.dataSource.query(
+      `SELECT ${PAGE_COLUMNS}, true AS can_read FROM wiki.pages p
+        WHERE ${readable}
+        ORDER BY p.updated_at DESC, p.id DESC LIMIT $${params.length}`,
+      params,
+    );
+  }
+
   /** Whether another live page of the lane already has this folder path and title. */
   async isPathTaken(
     manager: EntityManager,

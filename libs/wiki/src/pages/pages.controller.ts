@@ -18,6 +18,7 @@ import { PageResponseDto } from './dtos/page-response.dto';
 import { ReplacementRequestDto } from './dtos/replacement-request.dto';
 import { SaveResponseDto } from './dtos/save-response.dto';
 import { TrashedPageResponseDto } from './dtos/trash-response.dto';
+import { AppendByTitleDto } from './dtos/append-by-title.dto';
 import { UpsertRequestDto } from './dtos/upsert-request.dto';
 import { UpsertResponseDto } from './dtos/upsert-response.dto';
 import { PageCreateService } from './page-create.service';
@@ -147,6 +148,26 @@ export class PagesController {
   @ApiOkResponse({ type: UpsertResponseDto })
   upsert(@CurrentActor() actor: Actor, @Body() body: UpsertRequestDto): Promise<UpsertResponseDto> {
     return this.upserter.upsert(actor, body);
+  }
+
+  @Post('appends')
+  @HttpCode(200)
+  @RoutePolicy({ access: 'person', scopes: ['wiki:write'], mcpTools: ['append_to_page'] })
+  @ApiOperation({
+    operationId: 'appendToPageByTitle',
+    summary: 'Appends to a page by title at a path, or in the Private Inbox (legacy).',
+    description:
+      'Adds `markdown` at the end of the live page with this title at `path` (without `path`: ' +
+      'your Private Inbox, found again after a rename), creating the page when there is none. ' +
+      'It carries no mutation identity: a retry appends again. Concurrent appends each land. ' +
+      'For retry-safe appends use POST /api/wiki/pages/{page_id}/appends with a `mutation_id`.',
+  })
+  @ApiOkResponse({ type: UpsertResponseDto })
+  appendByTitle(
+    @CurrentActor() actor: Actor,
+    @Body() body: AppendByTitleDto,
+  ): Promise<UpsertResponseDto> {
+    return this.upserter.appendByTitle(actor, body);
   }
 
   @Post(':page_id/edits')

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { WorkflowReaderIdentity } from '../access/workflow-visibility.sql';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import type { Report } from '../reports/report';
-import { ReportReader } from '../reports/report-reader';
+import { ReportReader, reportUrl } from '../reports/report-reader';
 import type { RunStatus } from '../runs/run-status';
 import { RunRepository } from '../runs/run.repository';
 
@@ -14,6 +14,16 @@ export interface ReadableRunFacts {
   companyId: string;
   workflowId: string;
   status: RunStatus;
+}
+
+/** A report as a home screen lists it. */
+export interface RecentReport {
+  id: string;
+  workflow_name: string;
+  status: RunStatus;
+  created_at: string;
+  finished_at: string | null;
+  url: string;
 }
 
 /**
@@ -61,5 +71,18 @@ export class WorkflowReportsApi {
       id: workflowId.toLowerCase(),
     });
     return workflow?.id ?? null;
+  }
+
+  /** The reports the reader may read, newest first (the `GET /api/reports` rule), at most `limit`. */
+  async recentReports(reader: WorkflowReaderIdentity, limit: number): Promise<RecentReport[]> {
+    const { reports } = await this.runs.listReadable(reader, {}, { limit, offset: 0 });
+    return reports.map((report) => ({
+      id: report.id,
+      workflow_name: report.workflow_name,
+      status: report.status,
+      created_at: report.created_at.toISOString(),
+      finished_at: report.completed_at?.toISOString() ?? null,
+      url: reportUrl(report.id),
+    }));
   }
 }

@@ -1,0 +1,108 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { DirectoryService } from '@cw/identity';
+import { AppError } from '@cw/platform';
+import { EVIDENCE_STORE, type EvidenceStore } from '../evidence/evidence-store';
+import type { TriageStatus } from '../reports/feedback-statuses';
+import type { SubmitFeedbackDto } from './dtos/submit-feedback.dto';
+import { type NewAttachment, SubmissionRepository } from './submission.repository';
+
+export interface SubmittedFeedbackView {
+  id: string;
+  status: TriageStatus;
+}
+
+/** Where a report's evidence file is stored: under the report's id. */
+export function evidenceKey(feedbackId: string, attachmentId: string): string {
+  return `reports/${feedbackId}/${attachmentId}`;
+}
+
+/**
+ * Files a report for the signed-in person, with the submitter and company as they are now.
+ * Evidence bytes are stored first and the rows written after, in one transaction, so a row
+ * never names missing bytes; bytes whose rows were not written are removed again.
+ */
+@Injectable()
+export class FeedbackSubmissionService {
+  private readonly logger = new Logger(FeedbackSubmissionService.name);
+
+  constructor(
+    private readonly directory: DirectoryService,
+    private readonly submissions: SubmissionRepository,
+    @Inject(EVIDENCE_STORE) private readonly evidence: EvidenceStore,
+  ) {}
+
+  async submit(actor: Actor, body: SubmitFeedbackDto): Promise<SubmittedFeedbackView> {
+    const submissionId = body.submission_id ?? null;
+    if (submissionId) {
+      const earlier = await this.submissions.findBySubmission(actor.personId, submissionId);
+      if (earlier) return earlier;
+    }
+    const [person, company] = await Promise.all([
+      this.directory.personById(actor.personId),
+      this.directory.companyById(actor.companyId),
+    ]);
+    if (!person || !company) throw AppError.authRequired('The signed-in person no longer exists.');
+
+    const id = randomUUID();
+    const attachments: (NewAttachment & { bytes: Buffer })[] = (body.attachments ?? []).map(
+      (file, position) => {
+        const bytes = Buffer.from(file.data_base64, 'base64');
+        const attachmentId = randomUUID();
+        return {
+          id: attachmentId,
+          position,
+          filename: file.filename,
+          contentType: file.content_type,
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest(),
+          storageKey: evidenceKey(id, attachmentId),
+          bytes,
+        };
+      },
+    );
+
+    const stored: string[] = [];
+    let written = false;
+    try {
+      for (const file of attachments) {
+        stored.push(file.storageKey);
+        await this.evidence.put(file.storageKey, file.bytes, file.contentType);
+      }
+      written = await this.submissions.insert(
+        {
+          id,
+          companyId: company.id,
+          companyName: company.name,
+          submitterId: person.id,
+          submitterEmail: person.email,
+          submitterName: person.name,
+          submissionId,
+          category: body.category,
+          message: body.message,
+          pagePath: body.page_path ?? null,
+        },
+        attachments,
+      );
+    } finally {
+      if (!written) await this.removeEvidence(stored);
+    }
+    if (written) return { id, status: 'new' };
+    // A concurrent submission with the same retry key won the insert: its report is the answer.
+    const winner = await this.submissions.findBySubmission(actor.personId, submissionId!);
+    if (!winner) throw new Error('retry key taken but its report is missing');
+    return winner;
+  }
+
+  private async removeEvidence(keys: readonly string[]): Promise<void> {
+    const removals = await Promise.allSettled(keys.map((key) => this.evidence.delete(key)));
+    for (const [index, removal] of removals.entries()) {
+      if (removal.status === 'rejected') {
+        this.logger.warn(
+          `evidence ${keys[index]} of an unwritten report could not be removed: ${String(removal.reason)}`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityModule } from '@cw/identity';
+import { WikiApiModule } from '@cw/wiki';
+import { WorkflowReportsApiModule } from '@cw/workflows';
+import { DismissedChipRepository } from './actions/dismissed-chip.repository';
+import { DismissedChip } from './actions/entities/dismissed-chip.entity';
+import { HomeActionsController } from './actions/home-actions.controller';
+import { MisfilingChips } from './actions/misfiling-chips';
+import { HomeSummaryController } from './summary/home-summary.controller';
+import { HomeSummaryService } from './summary/home-summary.service';
+
+/**
+ * The home screen (schema `home`: dismissed chips). It reads the wiki only through `WikiApi`
+ * and reports only through `WorkflowReportsApi`: its own context, since the wiki cannot depend
+ * on workflows, composed by the wiki-service.
+ */
+@Module({
+  imports: [
+    IdentityModule.register({ withRoutes: false }),
+    TypeOrmModule.forFeature([DismissedChip]),
+    WikiApiModule,
+    WorkflowReportsApiModule,
+  ],
+  controllers: [HomeSummaryController, HomeActionsController],
+  providers: [HomeSummaryService, MisfilingChips, DismissedChipRepository],
+})
+export class HomeModule {}

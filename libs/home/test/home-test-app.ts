@@ -1,0 +1,30 @@
+import { AuthModule } from '@cw/auth';
+import { IdentityModule } from '@cw/identity';
+import {
+  startContextTestApp,
+  TEST_ACCEPTANCE_SECRET,
+  type TestApp,
+  type TestAppOptions,
+} from '@cw/testing';
+import { WikiModule } from '@cw/wiki';
+import { WorkflowsModule } from '@cw/workflows';
+import { HomeModule } from '../src/home.module';
+
+/**
+ * The home with what its routes read: identity's routes (the acceptance exchange signs test
+ * people in), the guard, the wiki (its routes make pages, folders and landing rules) and
+ * workflows (its routes make runs, whose reports the home lists).
+ */
+export function startHomeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  return startContextTestApp({
+    ...options,
+    env: { ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET, ...options.env },
+    modules: [
+      IdentityModule.register({ withRoutes: true }),
+      AuthModule,
+      WikiModule,
+      WorkflowsModule,
+      HomeModule,
+    ],
+  });
+}

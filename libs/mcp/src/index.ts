@@ -1,0 +1,1 @@
+export { McpModule, type McpModuleOptions } from './mcp.module';

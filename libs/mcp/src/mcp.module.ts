@@ -1,0 +1,102 @@
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { AuthModule } from '@cw/auth';
+import { GATEWAY, loadConfig } from '@cw/platform';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildToolCatalog } from './catalog/tool-catalog';
+import { ToolCatalogHolder } from './catalog/tool-catalog.holder';
+import { RestClient } from './calls/rest-client';
+import { RestTarget } from './calls/rest-target';
+import { ToolRunner } from './calls/tool-runner';
+import { WorkflowRunWaiter } from './calls/workflow-run-waiter';
+import { McpConfig } from './mcp.config';
+import { CallerCheck } from './transport/caller-check';
+import { McpController } from './transport/mcp.controller';
+import { McpServerFactory } from './transport/mcp-server.factory';
+
+export interface McpModuleOptions {
+  /** The services' OpenAPI description, which the build writes; read once at start. */
+  description: () => OpenAPIObject;
+  /**
+   * `gateway`: call the REST routes at `MCP_API_URL` (the mcp-server process). `self`: this
+   * process serves them too (the one-process composition, tests).
+   */
+  restCalls: 'gateway' | 'self';
+}
+
+class ConfiguredRestTarget extends RestTarget {
+  constructor(private readonly url: string) {
+    super();
+  }
+
+  baseUrl(): string {
+    return this.url;
+  }
+}
+
+class SelfRestTarget extends RestTarget {
+  private url?: string;
+
+  constructor(private readonly adapterHost: HttpAdapterHost) {
+    super();
+  }
+
+  baseUrl(): string {
+    if (!this.url) {
+      const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+      const address = server.address() as AddressInfo;
+      this.url = `http://127.0.0.1:${address.port}`;
+    }
+    return this.url;
+  }
+}
+
+function catalogOf(options: McpModuleOptions): ToolCatalogHolder {
+  const catalog = buildToolCatalog(options.description());
+  if (catalog.missing.length > 0) {
+    new Logger('McpModule').warn(
+      `no route names these MCP tools yet, so they are not offered: ${catalog.missing.join(', ')}`,
+    );
+  }
+  return new ToolCatalogHolder(catalog);
+}
+
+/** The MCP server at `/mcp`: the spec's tools, each calling its REST route as the caller. */
+@Module({})
+export class McpModule {
+  static register(options: McpModuleOptions): DynamicModule {
+    return {
+      module: McpModule,
+      imports: [AuthModule],
+      controllers: [McpController],
+      providers: [
+        { provide: McpConfig, useFactory: () => loadConfig(McpConfig) },
+        { provide: ToolCatalogHolder, useFactory: () => catalogOf(options) },
+        options.restCalls === 'self'
+          ? {
+              provide: RestTarget,
+              useFactory: (host: HttpAdapterHost) => new SelfRestTarget(host),
+              inject: [HttpAdapterHost],
+            }
+          : {
+              provide: RestTarget,
+              inject: [McpConfig],
+              useFactory: (config: McpConfig) =>
+                new ConfiguredRestTarget(
+                  (config.MCP_API_URL ?? `http://127.0.0.1:${GATEWAY.defaultPort}`).replace(
+                    /\/$/,
+                    '',
+                  ),
+                ),
+            },
+        RestClient,
+        WorkflowRunWaiter,
+        ToolRunner,
+        CallerCheck,
+        McpServerFactory,
+      ],
+    };
+  }
+}

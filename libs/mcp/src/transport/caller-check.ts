@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { presentedToken, CredentialResolver } from '@cw/auth';
+import { AppError, ErrorCode } from '@cw/platform';
+import type { FastifyRequest } from 'fastify';
+import { allowedOriginsOf, McpConfig } from '../mcp.config';
+
+/** The MCP resource's metadata document, relative to the public base address. */
+export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
+
+/** The public base address: `OAUTH_ISSUER`, else the one the request came in on. */
+export function publicBaseOf(request: FastifyRequest, config: McpConfig): string {
+  return (config.OAUTH_ISSUER ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+}
+
+/**
+ * What `/mcp` checks before the protocol: the browser origin (DNS-rebinding protection, as
+ * the MCP specification asks) and the bearer token, the same as REST's.
+ */
+@Injectable()
+export class CallerCheck {
+  private readonly allowedOrigins: Set<string>;
+
+  constructor(
+    private readonly config: McpConfig,
+    private readonly resolver: CredentialResolver,
+  ) {
+    this.allowedOrigins = allowedOriginsOf(config);
+  }
+
+  checkOrigin(request: FastifyRequest): void {
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const normalized = origin.replace(/\/$/, '').toLowerCase();
+    if (this.allowedOrigins.has(normalized)) return;
+    if (normalized === publicBaseOf(request, this.config).toLowerCase()) return;
+    throw AppError.accessDenied(
+      `The origin ${origin} may not call the MCP server; an operator lists allowed ones in MCP_ALLOWED_ORIGINS.`,
+      { error: 'origin_not_allowed' },
+    );
+  }
+
+  /** The caller's bearer token once it resolves; 401 pointing at the resource metadata if not. */
+  async bearerToken(request: FastifyRequest): Promise<string> {
+    const presented = presentedToken(request);
+    if (presented?.via === 'bearer') {
+      const credential = await this.resolver.resolve(presented.token);
+      if (credential && credential.kind !== 'session') return presented.token;
+    }
+    throw new AppError(
+      ErrorCode.AuthRequired,
+      presented?.via === 'bearer'
+        ? 'The token is invalid, expired or revoked.'
+        : 'Send `Authorization: Bearer <API key or access token>`.',
+      {
+        headers: {
+          'WWW-Authenticate': `Bearer resource_metadata="${publicBaseOf(request, this.config)}${RESOURCE_METADATA_PATH}"`,
+        },
+      },
+    );
+  }
+}

@@ -1,0 +1,135 @@
+import { Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AppError, DescribedApiTag, ErrorCode, RoutePolicy } from '@cw/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CallerCheck } from './caller-check';
+import { JsonRpcRequestDto, JsonRpcResponseDto } from './json-rpc.dto';
+import { MCP_API_TAG } from './mcp-api-tag';
+import { McpServerFactory } from './mcp-server.factory';
+
+function statelessOnly(): AppError {
+  return new AppError(
+    ErrorCode.MethodNotAllowed,
+    'This MCP server is stateless: send every message as POST /mcp; there is no event stream or session to open or end.',
+    { headers: { Allow: 'POST' } },
+  );
+}
+
+/**
+ * The request as the SDK's web-standard transport reads it: method, URL and headers (the body
+ * Fastify parsed is handed over as `parsedBody`).
+ */
+function webRequestOf(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+  }
+  // The transport reads no part of the URL: a fixed origin keeps an odd Host header harmless.
+  return new Request(`http://mcp.invalid${request.url}`, { method: request.method, headers });
+}
+
+const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
+  400: ErrorCode.BadRequest,
+  405: ErrorCode.MethodNotAllowed,
+  406: ErrorCode.BadRequest,
+  413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.UnsupportedMediaType,
+};
+
+/**
+ * The transport's own HTTP refusal (no JSON-RPC body, a wrong `Accept` or content type) in the
+ * error envelope, with its JSON-RPC error kept in `details`.
+ */
+function transportRefusal(status: number, text: string): AppError {
+  let error: { code?: number; message?: string } | undefined;
+  try {
+    error = (JSON.parse(text) as { error?: { code?: number; message?: string } }).error;
+  } catch {
+    error = undefined;
+  }
+  return new AppError(
+    REFUSAL_CODES[status] ?? ErrorCode.InternalError,
+    error?.message ?? `The MCP transport refused the request (${status}).`,
+    { status, details: error ? { jsonrpc_error: error } : undefined },
+  );
+}
+
+/**
+ * `/mcp`, Streamable HTTP without sessions: each POST gets its own protocol server and
+ * transport, answers as JSON and leaves nothing behind, so any replica answers any request.
+ */
+@DescribedApiTag(MCP_API_TAG)
+@Controller('mcp')
+export class McpController {
+  constructor(
+    private readonly check: CallerCheck,
+    private readonly servers: McpServerFactory,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  // The route checks the bearer token itself: its 401 names the resource metadata.
+  @RoutePolicy({ access: 'route_specific' })
+  @ApiOperation({
+    operationId: 'mcpMessage',
+    summary: 'One MCP message (JSON-RPC 2.0) over Streamable HTTP; the answer is JSON.',
+    description:
+      'Send `Authorization: Bearer <API key or access token>` and `Accept: application/json, ' +
+      'text/event-stream`. Without a valid token: 401 with `WWW-Authenticate: Bearer ' +
+      'resource_metadata=".../.well-known/oauth-protected-resource/mcp"`. A browser `Origin` ' +
+      'not in MCP_ALLOWED_ORIGINS: 403. Notifications answer 202 without a body. The tools are ' +
+      'the routes whose `x-service.mcp_tools` names them.',
+  })
+  @ApiHeader({ name: 'Authorization', required: true, description: 'Bearer <token>' })
+  @ApiBody({ type: JsonRpcRequestDto })
+  @ApiOkResponse({ type: JsonRpcResponseDto })
+  @ApiResponse({ status: 202, description: 'A notification or response was accepted.' })
+  async message(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    this.check.checkOrigin(request);
+    const token = await this.check.bearerToken(request);
+    const server = this.servers.create({ token, requestId: request.id });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    try {
+      await server.connect(transport);
+      const answer = await transport.handleRequest(webRequestOf(request), {
+        parsedBody: request.body,
+      });
+      const text = await answer.text();
+      if (answer.status >= 400) throw transportRefusal(answer.status, text);
+      void reply.status(answer.status);
+      answer.headers.forEach((value, name) => void reply.header(name, value));
+      return text;
+    } finally {
+      await transport.close();
+      await server.close();
+    }
+  }
+
+  @Get()
+  @RoutePolicy({ access: 'public' })
+  @ApiOperation({
+    operationId: 'mcpOpenStream',
+    summary: 'Not offered: the server is stateless (405).',
+  })
+  openStream(): never {
+    throw statelessOnly();
+  }
+
+  @Delete()
+  @RoutePolicy({ access: 'public' })
+  @ApiOperation({
+    operationId: 'mcpEndSession',
+    summary: 'Not offered: there are no sessions (405).',
+  })
+  endSession(): never {
+    throw statelessOnly();
+  }
+}

@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { AuthModule } from '@cw/auth';
+import { IdentityModule } from '@cw/identity';
+import {
+  createApiKey,
+  createTestDatabase,
+  freePort,
+  signInTestPerson,
+  startContextTestApp,
+  TEST_ACCEPTANCE_SECRET,
+  type TestApp,
+  type TestDatabase,
+  testStack,
+} from '@cw/testing';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpModule } from '../src/mcp.module';
+
+const DIST = join(__dirname, '../../../dist');
+/** The services' description the build writes: the same file the mcp-server reads. */
+export const SERVICES_DESCRIPTION = join(
+  DIST,
+  'apps/api-gateway/src/openapi/services-openapi.json',
+);
+const START_TIMEOUT_MS = 45_000;
+
+export const ALLOWED_ORIGIN = 'https://agents.example.test';
+export const EVERY_SCOPE = ['wiki:write', 'workflows:write', 'workflows:run', 'workflows:read'];
+
+export function servicesDescription(): OpenAPIObject {
+  return JSON.parse(readFileSync(SERVICES_DESCRIPTION, 'utf8')) as OpenAPIObject;
+}
+
+/**
+ * Every REST route in one compiled process (`single-process.js`: every context, its workers
+ * included), and the MCP module in this jest process calling it as the mcp-server calls the
+ * gateway (`MCP_API_URL`), both on one fresh database.
+ */
+export interface McpTestSystem {
+  restUrl: string;
+  mcpUrl: string;
+  database: TestDatabase;
+  mcp: TestApp;
+  stop(): Promise<void>;
+}
+
+async function startRestProcess(
+  database: TestDatabase,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(DIST, 'apps/api-gateway/src/single-process.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      REDIS_URL: testStack().redisUrl,
+      QUEUE_PREFIX: `cwtest-${randomBytes(4).toString('hex')}`,
+      ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET,
+      HOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
+      HOOKS_SECRET_KEY: randomBytes(32).toString('base64'),
+      HOOKS_RETRY_BASE_SECONDS: '0.05',
+      HOOKS_RETRY_MAX_SECONDS: '0.2',
+      HOOKS_RECONCILE_SECONDS: '1',
+      HOOKS_EVENT_SWEEP_GRACE_SECONDS: '1',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + START_TIMEOUT_MS; Date.now() < deadline;) {
+    if (child.exitCode !== null) throw new Error(`single-process exited with ${child.exitCode}`);
+    const answer = await fetch(`${url}/ready`).catch(() => undefined);
+    if (answer?.status === 200) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`single-process was not ready within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+export async function startMcpTestSystem(): Promise<McpTestSystem> {
+  const database = await createTestDatabase();
+  const rest = await startRestProcess(database);
+  const mcp = await startContextTestApp({
+    database,
+    env: { MCP_API_URL: rest.url, MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN },
+    modules: [
+      IdentityModule.register({ withRoutes: false }),
+      AuthModule,
+      McpModule.register({ description: servicesDescription, restCalls: 'gateway' }),
+    ],
+  });
+  return {
+    restUrl: rest.url,
+    mcpUrl: `${mcp.baseUrl}/mcp`,
+    database,
+    mcp,
+    stop: async () => {
+      await mcp.close();
+      const exited = new Promise((resolve) => rest.child.once('exit', resolve));
+      rest.child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+    },
+  };
+}
+
+/** A person of a company of their own, with an API key of the given scopes. */
+export async function newAgentUser(
+  restUrl: string,
+  scopes: string[] = EVERY_SCOPE,
+): Promise<{ cookie: string; token: string }> {
+  const person = await signInTestPerson(restUrl, {
+    company: `MCP Co ${randomBytes(4).toString('hex')}`,
+  });
+  return { cookie: person.cookie, token: await createApiKey(restUrl, person.cookie, scopes) };
+}
+
+/** The SDK's own client over Streamable HTTP, with the bearer token on every request. */
+export async function connectClient(mcpUrl: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'mcp-tests', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(mcpUrl), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+/** A receiver of report hooks that answers every request with `status()`. */
+export async function startReceiver(
+  status: () => number,
+): Promise<{ url: string; received: number; close(): Promise<void> }> {
+  const state = { received: 0 };
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      state.received += 1;
+      response.writeHead(status()).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    get received() {
+      return state.received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

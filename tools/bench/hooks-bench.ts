@@ -1,0 +1,329 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { seededPerson } from '@cw/identity/testing';
+import { QueueName } from '@cw/queue';
+import { Queue } from 'bullmq';
+import { Pool as HttpPool } from 'undici';
+import { benchMain, type BenchContext } from './bench-context';
+import { mintKeys } from './bench-fixtures';
+import { sleep } from './bench-system';
+import { type BenchReport, type Check, fixed, percent, ratioCheck, say, table } from './report';
+import { allowBenchStarts } from './workflow-bench';
+
+/** The person of company 1 who owns the hook and starts the runs (not one of the wiki actors). */
+const HOOK_PERSON = 21;
+const H1_DELIVERIES = 1000;
+const H1_MIN_RATIO = 0.3;
+const H2_RUNS = 50;
+const H2_MAX_P50_MS = 50;
+/** The hook-dispatcher's default HOOKS_CONCURRENCY: the raw loop sends as many at once. */
+const SEND_CONCURRENCY = 32;
+const START_CLIENTS = 16;
+const WAIT_TIMEOUT_MS = 180_000;
+
+interface Receipt {
+  deliveryId: string;
+  reportId: string;
+  completedAt: string | null;
+  at: number;
+}
+
+/** A receiver on loopback that answers 200 at once and remembers what reached it, and when. */
+class BenchReceiver {
+  readonly receipts = new Map<string, Receipt>();
+  raw = 0;
+  private readonly server: Server;
+
+  private constructor() {
+    this.server = createServer((request, response) => {
+      void readBody(request).then((body) => {
+        const at = Date.now();
+        const deliveryId = String(request.headers['x-service-delivery'] ?? '');
+        if (request.url === '/raw') this.raw += 1;
+        else if (deliveryId && !this.receipts.has(deliveryId)) {
+          const report = JSON.parse(body.toString('utf8')) as {
+            id: string;
+            completed_at: string | null;
+          };
+          this.receipts.set(deliveryId, {
+            deliveryId,
+            reportId: report.id,
+            completedAt: report.completed_at,
+            at,
+          });
+        }
+        response.writeHead(200).end();
+      });
+    });
+  }
+
+  static async start(): Promise<BenchReceiver> {
+    const receiver = new BenchReceiver();
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The first receipt of each report among `reportIds`. */
+  receiptOf(reportId: string): Receipt | undefined {
+    for (const receipt of this.receipts.values()) if (receipt.reportId === reportId) return receipt;
+    return undefined;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function call(
+  http: HttpPool,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await http.request({
+    method,
+    path,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.body.text();
+  return {
+    status: response.statusCode,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+async function until(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  pollMs = 2,
+): Promise<void> {
+  const deadline = Date.now() + WAIT_TIMEOUT_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${WAIT_TIMEOUT_MS / 1000} s`);
+    await sleep(pollMs);
+  }
+}
+
+/** A one-step workflow, saved active. */
+async function benchWorkflow(http: HttpPool, key: string): Promise<string> {
+  const saved = await call(http, 'POST', '/api/workflows/blocks/design', key, {
+    job: 'Hook benchmark workflow',
+    start_as: 'active',
+    intent: {
+      name: `Hook bench ${Date.now()}`,
+      inputs: [{ name: 'topic', type: 'text', required: true }],
+      steps: [{ id: 'compose', block: 'text.compose', template: 'Notes on {{inputs.topic}}' }],
+      deliverables: [{ name: 'result', required: true, from_step: 'compose' }],
+    },
+  });
+  const workflow = saved.body.workflow as { id?: string } | undefined;
+  if (saved.status !== 201 || !workflow?.id)
+    throw new Error(`workflow: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return workflow.id;
+}
+
+async function startRuns(
+  http: HttpPool,
+  key: string,
+  workflowId: string,
+  count: number,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: START_CLIENTS }, async () => {
+      while (next < count) {
+        next += 1;
+        const answer = await call(http, 'POST', `/api/workflows/${workflowId}/run`, key, {
+          inputs: { topic: `hook bench ${next}` },
+        });
+        if (answer.status !== 201) throw new Error(`start: ${answer.status}`);
+      }
+    }),
+  );
+}
+
+/** The raw baseline: signed POSTs of a report-sized body, SEND_CONCURRENCY at once. */
+async function rawSignedLoop(receiver: BenchReceiver, body: Buffer): Promise<number> {
+  const http = new HttpPool(receiver.url, { connections: SEND_CONCURRENCY });
+  const secret = randomUUID().replace(/-/g, '').repeat(2);
+  const hookId = randomUUID();
+  const keyId = randomUUID();
+  const before = receiver.raw;
+  let next = 0;
+  const started = process.hrtime.bigint();
+  try {
+    await Promise.all(
+      Array.from({ length: SEND_CONCURRENCY }, async () => {
+        while (next < H1_DELIVERIES) {
+          next += 1;
+          const deliveryId = randomUUID();
+          const timestamp = Math.floor(Date.now() / 1000);
+          const mac = createHmac('sha256', Buffer.from(secret, 'utf8'));
+          mac.update(`v1.${timestamp}.${deliveryId}.${hookId}.${keyId}.`);
+          mac.update(body);
+          const response = await http.request({
+            method: 'POST',
+            path: '/raw',
+            headers: {
+              'content-type': 'application/json',
+              'x-service-delivery': deliveryId,
+              'x-service-hook': hookId,
+              'x-service-key-id': keyId,
+              'x-service-timestamp': String(timestamp),
+              'x-service-signature': `v1=${mac.digest('hex')}`,
+            },
+            body,
+          });
+          await response.body.dump();
+        }
+      }),
+    );
+  } finally {
+    await http.close();
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (receiver.raw - before !== H1_DELIVERIES) throw new Error('raw loop: receipts missing');
+  return H1_DELIVERIES / seconds;
+}
+
+const percentile = (sorted: readonly number[], fraction: number): number =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1))];
+
+/**
+ * H1 and H2 of the report hooks issue. H1: H1_DELIVERIES deliveries wait in the paused delivery
+ * queue (their runs finished, their rows and jobs exist), the queue resumes, and the time until
+ * the receiver holds every one gives the rate, against a raw signed undici POST loop to the same
+ * receiver. H2: runs one at a time, from the report's completed_at to the receipt.
+ */
+export async function hooksBench(context: BenchContext): Promise<BenchReport> {
+  const person = await seededPerson(context.pool, context.tag, 1, HOOK_PERSON);
+  const [key] = await mintKeys(
+    context.database.url,
+    context.servers.redisUrl,
+    [person],
+    ['workflows:write', 'workflows:run'],
+  );
+  const http = new HttpPool(context.timed.gatewayUrl, { connections: START_CLIENTS });
+  const receiver = await BenchReceiver.start();
+  const deliveries = new Queue(QueueName.HookDeliveries, {
+    connection: { url: context.servers.redisUrl },
+    prefix: `cwbench-${process.pid}`,
+  });
+  try {
+    const workflowId = await benchWorkflow(http, key);
+    const hook = await call(http, 'POST', '/api/report-hooks', key, {
+      target_url: `${receiver.url}/hooks`,
+      workflow_public_id: workflowId,
+    });
+    if (hook.status !== 201) throw new Error(`hook: ${hook.status} ${JSON.stringify(hook.body)}`);
+
+    say(`H2: ${H2_RUNS} runs one at a time, completed_at → receipt`);
+    const latencies: number[] = [];
+    for (let run = 1; run <= H2_RUNS; run += 1) {
+      const answer = await call(http, 'POST', `/api/workflows/${workflowId}/run`, key, {
+        inputs: { topic: `latency ${run}` },
+      });
+      if (answer.status !== 201) throw new Error(`start: ${answer.status}`);
+      const runId = String(answer.body.run_id);
+      await until(`delivery of run ${runId}`, () => receiver.receiptOf(runId) !== undefined, 1);
+      const receipt = receiver.receiptOf(runId)!;
+      latencies.push(receipt.at - Date.parse(receipt.completedAt ?? ''));
+    }
+    latencies.sort((a, b) => a - b);
+
+    say(`H1: ${H1_DELIVERIES} deliveries held in the paused queue, then released`);
+    const delivered = receiver.receipts.size;
+    await deliveries.pause();
+    await startRuns(http, key, workflowId, H1_DELIVERIES);
+    await until(
+      'deliveries queued',
+      async () => {
+        const counts = await deliveries.getJobCounts('wait', 'paused', 'prioritized');
+        return (
+          (counts.wait ?? 0) + (counts.paused ?? 0) + (counts.prioritized ?? 0) >= H1_DELIVERIES
+        );
+      },
+      100,
+    );
+    const released = process.hrtime.bigint();
+    await deliveries.resume();
+    await until(
+      'every delivery received',
+      () => receiver.receipts.size - delivered >= H1_DELIVERIES,
+    );
+    const systemRate = H1_DELIVERIES / (Number(process.hrtime.bigint() - released) / 1e9);
+    const sample = [...receiver.receipts.values()].at(-1)!;
+    const body = await call(http, 'GET', `/api/reports/${sample.reportId}`, key);
+    const rawRate = await rawSignedLoop(receiver, Buffer.from(JSON.stringify(body.body)));
+
+    const checks: Check[] = [
+      ratioCheck(
+        'H1',
+        'hook deliveries/s / raw signed POST loop',
+        systemRate / rawRate,
+        H1_MIN_RATIO,
+      ),
+      {
+        id: 'H2',
+        target: `report completed → receiver receipt p50 < ${H2_MAX_P50_MS} ms (p99 reported)`,
+        measured: `p50 ${fixed(percentile(latencies, 0.5), 0)} ms, p99 ${fixed(percentile(latencies, 0.99), 0)} ms`,
+        pass: percentile(latencies, 0.5) < H2_MAX_P50_MS,
+      },
+    ];
+    return {
+      title: 'H: report hook deliveries',
+      tables: [
+        table(
+          ['measure', 'value'],
+          [
+            ['H1 hook deliveries/s (queue released → last receipt)', fixed(systemRate)],
+            ['H1 raw signed undici POSTs/s (same receiver, same body)', fixed(rawRate)],
+            ['H1 ratio', percent(systemRate / rawRate)],
+            [
+              'H2 completed → receipt p50 / p90 / p99 / max',
+              [0.5, 0.9, 0.99, 1]
+                .map((fraction) => `${fixed(percentile(latencies, fraction), 0)} ms`)
+                .join(' / '),
+            ],
+          ],
+        ),
+      ],
+      checks,
+      notes: [
+        `H1: one subscription; ${H1_DELIVERIES} runs finish while the hook-deliveries queue is paused (their delivery rows and first-attempt jobs exist), then the queue resumes; the rate counts from the resume to the last receipt. The baseline sends ${H1_DELIVERIES} POSTs of the same report body with the same five headers and an HMAC-SHA256 signature each, ${SEND_CONCURRENCY} at once (the dispatcher's HOOKS_CONCURRENCY) on one undici pool. The receiver answers 200 at once, in the bench process`,
+        'H2: one run at a time; latency = the receipt time at the receiver − the report’s completed_at (the database’s clock, same machine): relay wake-up, report-events consumer, fan-out, delivery job, report rebuild, signing, POST',
+        'the hook-dispatcher runs with NODE_ENV=test and HOOKS_ALLOW_LOOPBACK_FOR_TESTS=true (a loopback receiver), the other processes as in production',
+      ],
+    };
+  } finally {
+    await deliveries.resume().catch(() => undefined);
+    await deliveries.close();
+    await receiver.close();
+    await http.close();
+  }
+}
+
+if (require.main === module)
+  benchMain(hooksBench, () => {
+    allowBenchStarts();
+    return Promise.resolve();
+  });
