@@ -11,7 +11,6 @@ import { PlatformModule } from '@cw/platform';
 import { QueueDashboardModule, QueueModule } from '@cw/queue';
 import { WikiModule } from '@cw/wiki';
 import { WorkflowsModule } from '@cw/workflows';
-import { readServicesDescription } from './openapi/services-description';
 
 /**
  * Every module of every service in one process on one port: the fast path for tests and for a
@@ -31,7 +30,7 @@ import { readServicesDescription } from './openapi/services-description';
     HooksModule.register(),
     FeedbackModule,
     DiscoveryModule.register(),
-    McpModule.register({ description: readServicesDescription, restCalls: 'self' }),
+    McpModule.register({ description: 'own', restCalls: 'self' }),
   ],
 })
 export class SingleProcessModule {}

@@ -1,11 +1,11 @@
-import { type DynamicModule, Logger, Module } from '@nestjs/common';
+import { type DynamicModule, Logger, Module, type Provider } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AuthModule } from '@cw/auth';
-import { GATEWAY, loadConfig } from '@cw/platform';
+import { GATEWAY, loadConfig, OpenApiDocumentHolder } from '@cw/platform';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildToolCatalog } from './catalog/tool-catalog';
+import { buildToolCatalog, type ToolCatalog } from './catalog/tool-catalog';
 import { ToolCatalogHolder } from './catalog/tool-catalog.holder';
 import { RestClient } from './calls/rest-client';
 import { RestTarget } from './calls/rest-target';
@@ -17,8 +17,12 @@ import { McpController } from './transport/mcp.controller';
 import { McpServerFactory } from './transport/mcp-server.factory';
 
 export interface McpModuleOptions {
-  /** The services' OpenAPI description, which the build writes; read once at start. */
-  description: () => OpenAPIObject;
+  /**
+   * Where the tools come from: the services' OpenAPI description the build writes (read once at
+   * start), or `own`: this process's description, when it serves every route itself (the
+   * one-process composition), read on the first MCP request.
+   */
+  description: (() => OpenAPIObject) | 'own';
   /**
    * `gateway`: call the REST routes at `MCP_API_URL` (the mcp-server process). `self`: this
    * process serves them too (the one-process composition, tests).
@@ -53,14 +57,33 @@ class SelfRestTarget extends RestTarget {
   }
 }
 
-function catalogOf(options: McpModuleOptions): ToolCatalogHolder {
-  const catalog = buildToolCatalog(options.description());
+function catalogOf(description: () => OpenAPIObject): ToolCatalog {
+  const catalog = buildToolCatalog(description());
   if (catalog.missing.length > 0) {
     new Logger('McpModule').warn(
       `no route names these MCP tools yet, so they are not offered: ${catalog.missing.join(', ')}`,
     );
   }
-  return new ToolCatalogHolder(catalog);
+  return catalog;
+}
+
+function catalogProvider(description: McpModuleOptions['description']): Provider {
+  if (description === 'own') {
+    return {
+      provide: ToolCatalogHolder,
+      inject: [OpenApiDocumentHolder],
+      useFactory: (own: OpenApiDocumentHolder) =>
+        new ToolCatalogHolder(() => catalogOf(() => own.document!)),
+    };
+  }
+  return {
+    provide: ToolCatalogHolder,
+    useFactory: () => {
+      const holder = new ToolCatalogHolder(() => catalogOf(description));
+      holder.ensure();
+      return holder;
+    },
+  };
 }
 
 /** The MCP server at `/mcp`: the spec's tools, each calling its REST route as the caller. */
@@ -73,7 +96,7 @@ export class McpModule {
       controllers: [McpController],
       providers: [
         { provide: McpConfig, useFactory: () => loadConfig(McpConfig) },
-        { provide: ToolCatalogHolder, useFactory: () => catalogOf(options) },
+        catalogProvider(options.description),
         options.restCalls === 'self'
           ? {
               provide: RestTarget,

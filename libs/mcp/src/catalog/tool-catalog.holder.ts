@@ -1,23 +1,42 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCatalog, ToolDefinition } from './tool-catalog';
 
-/** The catalog built once at start, and the `tools/list` answer it gives every request. */
-export class ToolCatalogHolder {
-  readonly listed: Tool[];
-  private readonly byName: Map<string, ToolDefinition>;
+interface BuiltCatalog {
+  listed: Tool[];
+  byName: Map<string, ToolDefinition>;
+}
 
-  constructor(readonly catalog: ToolCatalog) {
-    this.byName = new Map(catalog.tools.map((tool) => [tool.name, tool]));
-    this.listed = catalog.tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: tool.inputSchema as Tool['inputSchema'],
-      outputSchema: tool.outputSchema as Tool['outputSchema'],
-      annotations: tool.annotations,
-    }));
+/**
+ * The catalog, built once, and the `tools/list` answer it gives every request. Built on first
+ * use when it comes from this process's own description (which exists only once the app is up).
+ */
+export class ToolCatalogHolder {
+  private built?: BuiltCatalog;
+
+  constructor(private readonly source: () => ToolCatalog) {}
+
+  get listed(): Tool[] {
+    return this.ensure().listed;
   }
 
   tool(name: string): ToolDefinition | undefined {
-    return this.byName.get(name);
+    return this.ensure().byName.get(name);
+  }
+
+  ensure(): BuiltCatalog {
+    if (!this.built) {
+      const catalog = this.source();
+      this.built = {
+        byName: new Map(catalog.tools.map((tool) => [tool.name, tool])),
+        listed: catalog.tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          inputSchema: tool.inputSchema as Tool['inputSchema'],
+          outputSchema: tool.outputSchema as Tool['outputSchema'],
+          annotations: tool.annotations,
+        })),
+      };
+    }
+    return this.built;
   }
 }

@@ -1,5 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiExcludeEndpoint,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+} from '@nestjs/swagger';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AppError, DescribedApiTag, ErrorCode, RoutePolicy } from '@cw/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -113,22 +120,18 @@ export class McpController {
     }
   }
 
+  // Streamable HTTP's GET (a server-sent stream) and DELETE (end a session) need sessions: this
+  // stateless server answers 405, and the description lists only POST.
   @Get()
   @RoutePolicy({ access: 'public' })
-  @ApiOperation({
-    operationId: 'mcpOpenStream',
-    summary: 'Not offered: the server is stateless (405).',
-  })
+  @ApiExcludeEndpoint()
   openStream(): never {
     throw statelessOnly();
   }
 
   @Delete()
   @RoutePolicy({ access: 'public' })
-  @ApiOperation({
-    operationId: 'mcpEndSession',
-    summary: 'Not offered: there are no sessions (405).',
-  })
+  @ApiExcludeEndpoint()
   endSession(): never {
     throw statelessOnly();
   }
