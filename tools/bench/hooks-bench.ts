@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { seededPerson } from '@cw/identity/testing';
 import { QueueName } from '@cw/queue';
@@ -8,6 +9,14 @@ import { Pool as HttpPool } from 'undici';
 import { benchMain, type BenchContext } from './bench-context';
 import { mintKeys } from './bench-fixtures';
 import { sleep } from './bench-system';
+import {
+  machineBusySeconds,
+  postgresBackendsCpu,
+  processCpuSeconds,
+  selfCpuSeconds,
+  startCpuMeter,
+} from './cpu';
+import { cpuTable } from './load';
 import { type BenchReport, type Check, fixed, percent, ratioCheck, say, table } from './report';
 import { allowBenchStarts } from './workflow-bench';
 
@@ -264,13 +273,41 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
       },
       100,
     );
+    const pid = (name: string) =>
+      context.timed.system.processes.find((p) => p.name === name)?.child.pid;
+    const stopMeter = startCpuMeter({
+      'bench + receiver': selfCpuSeconds,
+      'hook-dispatcher': () => processCpuSeconds(pid('hook-dispatcher')),
+      postgres: () => postgresBackendsCpu(context.database.name),
+      machine: machineBusySeconds,
+    });
     const released = process.hrtime.bigint();
     await deliveries.resume();
     await until(
       'every delivery received',
       () => receiver.receipts.size - delivered >= H1_DELIVERIES,
     );
-    const systemRate = H1_DELIVERIES / (Number(process.hrtime.bigint() - released) / 1e9);
+    const h1Seconds = Number(process.hrtime.bigint() - released) / 1e9;
+    const h1Cpu = stopMeter();
+    const systemRate = H1_DELIVERIES / h1Seconds;
+    const h1CpuTable = cpuTable(
+      [
+        {
+          label: `H1: ${H1_DELIVERIES} deliveries`,
+          connections: SEND_CONCURRENCY,
+          seconds: h1Seconds,
+          ok: H1_DELIVERIES,
+          failed: 0,
+          rps: systemRate,
+          p50: Number.NaN,
+          p95: Number.NaN,
+          p99: Number.NaN,
+          max: Number.NaN,
+          cpu: h1Cpu,
+        },
+      ],
+      cpus().length,
+    );
     const sample = [...receiver.receipts.values()].at(-1)!;
     const body = await call(http, 'GET', `/api/reports/${sample.reportId}`, key);
     const rawRate = await rawSignedLoop(receiver, Buffer.from(JSON.stringify(body.body)));
@@ -292,6 +329,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
     return {
       title: 'H: report hook deliveries',
       tables: [
+        table(h1CpuTable.headers, h1CpuTable.rows),
         table(
           ['measure', 'value'],
           [
