@@ -14,11 +14,11 @@ export class QueueConfig {
   OUTBOX_RELAY: (typeof OUTBOX_RELAY_SWITCH)[number] = 'on';
 
   /**
-   * How often an idle relay looks for events anyway. Committed events wake it at once (LISTEN);
-   * the poll covers a lost listening connection.
+   * How often an idle relay probes for committed events (one query on a partial index): the
+   * most an event waits before it is published.
    */
   @IsInt()
-  @Min(50)
+  @Min(5)
   @Max(60_000)
-  OUTBOX_IDLE_POLL_MS: number = 1_000;
+  OUTBOX_IDLE_POLL_MS: number = 20;
 }

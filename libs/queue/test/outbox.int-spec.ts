@@ -1,6 +1,5 @@
 import { startContextTestApp, type TestApp } from '@cw/testing';
 import { type Job, Worker } from 'bullmq';
-import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { OutboxRelay, OutboxWriter, QueueName, QueueRegistry } from '../src';
 import { PrivateRedis } from './private-redis';
@@ -109,44 +108,4 @@ describe('transactional outbox', () => {
     expect(new Set(raced.map((each): string => each.data.run_id)).size).toBe(50);
     expect(raced).toHaveLength(50);
   });
-});
-
-describe('outbox wake-ups', () => {
-  let server: TestApp;
-  let dataSource: DataSource;
-  let worker: Worker;
-  let connection: Redis;
-  const received: string[] = [];
-
-  beforeAll(async () => {
-    // The idle poll is a minute: an event published sooner was published because it woke the relay.
-    server = await startContextTestApp({ modules: [], env: { OUTBOX_IDLE_POLL_MS: '60000' } });
-    dataSource = server.app.get(DataSource);
-    const registry = server.app.get(QueueRegistry);
-    connection = registry.redis.duplicate({ maxRetriesPerRequest: null });
-    worker = new Worker<{ run_id: string }>(
-      QueueName.ReportEvents,
-      async (job) => void received.push(job.data.run_id),
-      {
-        connection,
-        prefix: registry.prefix,
-      },
-    );
-  });
-  afterAll(async () => {
-    await worker.close();
-    connection.disconnect();
-    await server.close();
-  });
-
-  it('publishes a committed event at once, far sooner than the idle poll', async () => {
-    const writer = server.app.get(OutboxWriter);
-    for (const runId of ['woken-1', 'woken-2', 'woken-3']) {
-      await dataSource.transaction((manager) =>
-        writer.append(manager, 'report.finished', { run_id: runId }),
-      );
-      await until(() => (received.includes(runId) ? true : undefined), 20_000);
-    }
-    expect(received).toEqual(['woken-1', 'woken-2', 'woken-3']);
-  }, 90_000);
 });

@@ -15,6 +15,7 @@ import { FeedbackReleasedLease1763850000052 } from './1763850000052-feedback-rel
 import { HomeSchema1763850000060 } from './1763850000060-home-schema';
 import { HooksReportFanouts1763850000070 } from './1763850000070-hooks-report-fanouts';
 import { OutboxNotify1763850000080 } from './1763850000080-outbox-notify';
+import { OutboxNotifyOff1763850000090 } from './1763850000090-outbox-notify-off';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   HomeSchema1763850000060,
   HooksReportFanouts1763850000070,
   OutboxNotify1763850000080,
+  OutboxNotifyOff1763850000090,
 ];

@@ -5,15 +5,14 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { QueueConfig } from '../queue.config';
 import { type QueueName, OUTBOX_TOPICS } from '../queue-names';
 import { QueueRegistry } from '../queue.registry';
 
-import { OutboxWakeups } from './outbox-wakeups';
 import { OutboxRepository, type PendingOutboxEvent } from './outbox.repository';
 
 const BATCH_SIZE = 100;
+const BACKOFF_BASE_MS = 500;
 const MAX_BACKOFF_MS = 5000;
 const JOB_RETENTION = { removeOnComplete: 1000, removeOnFail: 5000 };
 
@@ -21,16 +20,16 @@ const JOB_RETENTION = { removeOnComplete: 1000, removeOnFail: 5000 };
  * Publishes committed outbox events to their queues. Rows stay unpublished until the queue
  * accepted them, so Redis being away loses nothing: the relay backs off and tries again.
  * Several relays may run at once; SKIP LOCKED gives each row to one of them, and the job id
- * derived from the row id makes a re-publish after a crash a no-op in BullMQ. A commit that
- * appended events wakes the relay at once (LISTEN); polling covers a lost listener.
+ * derived from the row id makes a re-publish after a crash a no-op in BullMQ. An idle relay
+ * probes every OUTBOX_IDLE_POLL_MS with one cheap query (no NOTIFY: a notifying transaction
+ * holds PostgreSQL's one notification lock until its commit is durable, which serialized every
+ * run start); a busy one publishes back to back.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboxRelay.name);
   private timer?: NodeJS.Timeout;
-  private wakeups?: OutboxWakeups;
   private running = false;
-  private wokenWhileRunning = false;
   private stopped = false;
   private failures = 0;
 
@@ -42,24 +41,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.OUTBOX_RELAY !== 'on') return;
-    const connection = this.dataSource.options as PostgresConnectionOptions;
-    if (connection.url) {
-      this.wakeups = new OutboxWakeups({
-        url: connection.url,
-        applicationName: connection.applicationName,
-        onWake: () => this.wake(),
-        logger: this.logger,
-      });
-      this.wakeups.start();
-    }
-    this.schedule(0);
+    if (this.config.OUTBOX_RELAY === 'on') this.schedule(0);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.wakeups?.stop();
   }
 
   /** Publishes what is pending now; returns how many events went out. */
@@ -86,17 +73,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  /** An event committed: publish now, or right after the pass under way. Backing off, wait. */
-  private wake(): void {
-    if (this.stopped || this.failures > 0) return;
-    if (this.running) {
-      this.wokenWhileRunning = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => void this.tick(), delayMs);
@@ -105,15 +81,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private async tick(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.wokenWhileRunning = false;
     let next = this.config.OUTBOX_IDLE_POLL_MS;
     try {
-      const published = await this.publishPending();
+      const published = (await this.outbox.anyUnpublished(this.dataSource.manager))
+        ? await this.publishPending()
+        : 0;
       this.failures = 0;
-      if (published === BATCH_SIZE || this.wokenWhileRunning) next = 0;
+      if (published === BATCH_SIZE) next = 0;
     } catch (error) {
       this.failures += 1;
-      next = Math.min(this.config.OUTBOX_IDLE_POLL_MS * 2 ** this.failures, MAX_BACKOFF_MS);
+      next = Math.min(BACKOFF_BASE_MS * 2 ** this.failures, MAX_BACKOFF_MS);
       this.logger.warn(`outbox relay paused ${next} ms: ${(error as Error).message}`);
     } finally {
       this.running = false;

@@ -38,6 +38,14 @@ export class OutboxRepository {
     return events;
   }
 
+  /** Whether any event waits: one probe of the partial index, no transaction (the idle poll). */
+  async anyUnpublished(manager: EntityManager): Promise<boolean> {
+    const [row]: { waiting: boolean }[] = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM platform.outbox_events WHERE published_at IS NULL) AS waiting`,
+    );
+    return row.waiting;
+  }
+
   /** Both reads follow the partial index on unpublished rows, so they stay cheap on a scrape. */
   async backlog(manager: EntityManager): Promise<OutboxBacklog> {
     const [row]: { events: number; oldest_age_seconds: number | null }[] = await manager.query(
