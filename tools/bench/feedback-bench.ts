@@ -4,6 +4,7 @@ import { seededPerson } from '@cw/identity/testing';
 import { withAdminContext } from '../admin/admin-context';
 import { benchMain, type BenchContext } from './bench-context';
 import { mintKeys } from './bench-fixtures';
+import { percentile } from './bench-http';
 import {
   type CpuSources,
   machineBusySeconds,
@@ -24,9 +25,6 @@ const IDS_EXPECTED = FEEDBACK_REPORTS / 4;
 const IDS_REQUESTS = 20;
 /** The operator: a person of company 2, none of the other benchmarks' actors. */
 const OPERATOR = { company: 2, person: 1 };
-
-const percentile = (sorted: readonly number[], fraction: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 
 /** A person of the wiki seed with a live `feedback.view` grant and an `operator:all` key. */
 async function operatorKey(context: BenchContext): Promise<string> {

@@ -8,6 +8,7 @@ import { Queue } from 'bullmq';
 import { Pool as HttpPool } from 'undici';
 import { benchMain, type BenchContext } from './bench-context';
 import { mintKeys } from './bench-fixtures';
+import { benchCall, percentile } from './bench-http';
 import { sleep } from './bench-system';
 import {
   machineBusySeconds,
@@ -18,7 +19,7 @@ import {
 } from './cpu';
 import { cpuTable } from './load';
 import { type BenchReport, type Check, fixed, percent, ratioCheck, say, table } from './report';
-import { allowBenchStarts } from './workflow-bench';
+import { allowBenchStarts, COMPOSE, createWorkflow } from './workflow-bench';
 
 /** The person of company 1 who owns the hook and starts the runs (not one of the wiki actors). */
 const HOOK_PERSON = 21;
@@ -95,29 +96,6 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function call(
-  http: HttpPool,
-  method: 'GET' | 'POST',
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await http.request({
-    method,
-    path,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.body.text();
-  return {
-    status: response.statusCode,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
-}
-
 async function until(
   what: string,
   condition: () => boolean | Promise<boolean>,
@@ -128,24 +106,6 @@ async function until(
     if (Date.now() > deadline) throw new Error(`${what}: not within ${WAIT_TIMEOUT_MS / 1000} s`);
     await sleep(pollMs);
   }
-}
-
-/** A one-step workflow, saved active. */
-async function benchWorkflow(http: HttpPool, key: string): Promise<string> {
-  const saved = await call(http, 'POST', '/api/workflows/blocks/design', key, {
-    job: 'Hook benchmark workflow',
-    start_as: 'active',
-    intent: {
-      name: `Hook bench ${Date.now()}`,
-      inputs: [{ name: 'topic', type: 'text', required: true }],
-      steps: [{ id: 'compose', block: 'text.compose', template: 'Notes on {{inputs.topic}}' }],
-      deliverables: [{ name: 'result', required: true, from_step: 'compose' }],
-    },
-  });
-  const workflow = saved.body.workflow as { id?: string } | undefined;
-  if (saved.status !== 201 || !workflow?.id)
-    throw new Error(`workflow: ${saved.status} ${JSON.stringify(saved.body)}`);
-  return workflow.id;
 }
 
 async function startRuns(
@@ -159,7 +119,7 @@ async function startRuns(
     Array.from({ length: START_CLIENTS }, async () => {
       while (next < count) {
         next += 1;
-        const answer = await call(http, 'POST', `/api/workflows/${workflowId}/run`, key, {
+        const answer = await benchCall(http, 'POST', `/api/workflows/${workflowId}/run`, key, {
           inputs: { topic: `hook bench ${next}` },
         });
         if (answer.status !== 201) throw new Error(`start: ${answer.status}`);
@@ -212,11 +172,6 @@ async function rawSignedLoop(receiver: BenchReceiver, body: Buffer): Promise<num
   return H1_DELIVERIES / seconds;
 }
 
-const percentile = (sorted: readonly number[], fraction: number): number =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1))];
-
 /**
  * H1 and H2 of the report hooks issue. H1: H1_DELIVERIES deliveries wait in the paused delivery
  * queue (their runs finished, their rows and jobs exist), the queue resumes, and the time until
@@ -238,8 +193,8 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
     prefix: `cwbench-${process.pid}`,
   });
   try {
-    const workflowId = await benchWorkflow(http, key);
-    const hook = await call(http, 'POST', '/api/report-hooks', key, {
+    const workflowId = (await createWorkflow(http, key, `Hook bench ${Date.now()}`, [COMPOSE])).id;
+    const hook = await benchCall(http, 'POST', '/api/report-hooks', key, {
       target_url: `${receiver.url}/hooks`,
       workflow_public_id: workflowId,
     });
@@ -248,7 +203,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
     say(`H2: ${H2_RUNS} runs one at a time, completed_at → receipt`);
     const latencies: number[] = [];
     for (let run = 1; run <= H2_RUNS; run += 1) {
-      const answer = await call(http, 'POST', `/api/workflows/${workflowId}/run`, key, {
+      const answer = await benchCall(http, 'POST', `/api/workflows/${workflowId}/run`, key, {
         inputs: { topic: `latency ${run}` },
       });
       if (answer.status !== 201) throw new Error(`start: ${answer.status}`);
@@ -309,7 +264,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
       cpus().length,
     );
     const sample = [...receiver.receipts.values()].at(-1)!;
-    const body = await call(http, 'GET', `/api/reports/${sample.reportId}`, key);
+    const body = await benchCall(http, 'GET', `/api/reports/${sample.reportId}`, key);
     const rawRate = await rawSignedLoop(receiver, Buffer.from(JSON.stringify(body.body)));
 
     const checks: Check[] = [

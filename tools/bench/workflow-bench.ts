@@ -5,6 +5,7 @@ import { seededPerson } from '@cw/identity/testing';
 import { runStatusCounts, runTimings, unfinishedRuns } from '@cw/workflows/testing';
 import { Pool as HttpPool } from 'undici';
 import { benchMain, type BenchContext } from './bench-context';
+import { benchCall, percentile } from './bench-http';
 import { mintKeys } from './bench-fixtures';
 import { sleep } from './bench-system';
 import { startBareRunRoute } from './bare-run-route';
@@ -38,47 +39,19 @@ export function allowBenchStarts(): void {
   process.env.RUNS_HOURLY_START_LIMIT = '1000000';
 }
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function call(
-  http: HttpPool,
-  method: 'GET' | 'POST',
-  path: string,
-  token: string | null,
-  body?: unknown,
-): Promise<Answer> {
-  const response = await http.request({
-    method,
-    path,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.body.text();
-  return {
-    status: response.statusCode,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-  };
-}
-
 interface SavedWorkflow {
   id: string;
   definition: Record<string, unknown>;
 }
 
 /** Saves an active workflow from an explicit plan (POST /api/workflows/blocks/design). */
-async function createWorkflow(
+export async function createWorkflow(
   http: HttpPool,
   key: string,
   name: string,
   steps: Record<string, unknown>[],
 ): Promise<SavedWorkflow> {
-  const saved = await call(http, 'POST', '/api/workflows/blocks/design', key, {
+  const saved = await benchCall(http, 'POST', '/api/workflows/blocks/design', key, {
     job: `Benchmark workflow ${name}`,
     start_as: 'active',
     intent: {
@@ -94,7 +67,11 @@ async function createWorkflow(
   return workflow;
 }
 
-const COMPOSE = { id: 'compose', block: 'text.compose', template: 'Notes on {{inputs.topic}}' };
+export const COMPOSE = {
+  id: 'compose',
+  block: 'text.compose',
+  template: 'Notes on {{inputs.topic}}',
+};
 
 /** CPU seconds of the redis-server listening on `port`. */
 function redisCpu(port: string): () => number | null {
@@ -137,11 +114,6 @@ async function drain(context: BenchContext, workflowIds: string[]): Promise<numb
   return (Date.now() - started) / 1000;
 }
 
-const percentile = (sorted: readonly number[], fraction: number): number =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1))];
-
 /** W1: the webhook trigger through the gateway against the bare start route, interleaved. */
 async function webhookThroughput(
   context: BenchContext,
@@ -150,7 +122,7 @@ async function webhookThroughput(
   actorIds: { companyId: string; personId: string },
 ) {
   const workflow = await createWorkflow(http, key, `Webhook bench ${Date.now()}`, [COMPOSE]);
-  const link = await call(http, 'POST', `/api/workflows/${workflow.id}/webhook-link`, key);
+  const link = await benchCall(http, 'POST', `/api/workflows/${workflow.id}/webhook-link`, key);
   const { public_id: publicId, token } = link.body as { public_id?: string; token?: string };
   if (link.status !== 201 || !publicId || !token)
     throw new Error(`webhook link: ${link.status} ${JSON.stringify(link.body)}`);
@@ -214,7 +186,7 @@ async function singleRunLatency(
   const latencies: number[] = [];
   for (let run = 1; run <= SINGLE_RUNS; run += 1) {
     const sentAt = Date.now();
-    const answer = await call(http, 'POST', `/api/workflows/${workflowId}/run`, key, {
+    const answer = await benchCall(http, 'POST', `/api/workflows/${workflowId}/run`, key, {
       inputs: { topic: `single ${sentAt}-${run}` },
     });
     if (answer.status !== 201) throw new Error(`single start: ${answer.status}`);
@@ -251,7 +223,7 @@ async function completedRuns(context: BenchContext, http: HttpPool, key: string)
       markdown: '{{steps.compose.output}}',
     },
   ]);
-  const warm = await call(http, 'POST', `/api/workflows/${workflow.id}/run`, key, {
+  const warm = await benchCall(http, 'POST', `/api/workflows/${workflow.id}/run`, key, {
     inputs: { topic: `${stamp} warm-up` },
   });
   if (warm.status !== 201) throw new Error(`W2 start: ${warm.status} ${JSON.stringify(warm.body)}`);
@@ -269,7 +241,7 @@ async function completedRuns(context: BenchContext, http: HttpPool, key: string)
       while (next < W2_STARTS) {
         next += 1;
         const sentAt = Date.now();
-        const answer = await call(http, 'POST', `/api/workflows/${workflow.id}/run`, key, {
+        const answer = await benchCall(http, 'POST', `/api/workflows/${workflow.id}/run`, key, {
           inputs: { topic: `${stamp}-${next}` },
         });
         if (answer.status === 201) starts.push({ runId: String(answer.body.run_id), sentAt });
@@ -318,7 +290,7 @@ async function identicalStarts(context: BenchContext, key: string) {
     const request = { inputs: { topic: 'one run' }, run_request_id: randomUUID() };
     const answers = await Promise.all(
       Array.from({ length: W3_STARTS }, () =>
-        call(http, 'POST', `/api/workflows/${workflow.id}/run`, key, request),
+        benchCall(http, 'POST', `/api/workflows/${workflow.id}/run`, key, request),
       ),
     );
     const statuses: Record<string, number> = {};
