@@ -22,13 +22,11 @@ const transform = {
       module: { type: 'commonjs' },
     },
   ],
-  // @nestjs/terminus and content-disposition (of @fastify/static, under the queue dashboard) ship
-  // ES modules only: Node requires them natively at run time, but jest's CommonJS runtime needs
-  // them compiled.
-  '/node_modules/(@nestjs/terminus|@fastify/static/node_modules/content-disposition)/.+\\.js$': [
-    '@swc/jest',
-    { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
-  ],
+  // @nestjs/terminus, content-disposition (of @fastify/static, under the queue dashboard) and
+  // oauth4webapi (the OAuth client of the tests) ship ES modules only: Node requires them
+  // natively at run time, but jest's CommonJS runtime needs them compiled.
+  '/node_modules/(@nestjs/terminus|@fastify/static/node_modules/content-disposition|oauth4webapi)/.+\\.js$':
+    ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
 };
 
 const shared = {
@@ -39,7 +37,7 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
   transformIgnorePatterns: [
     // Each /node_modules/ of a nested path is tried: the nested package's own name must pass too.
-    '/node_modules/(?!(@nestjs/terminus|@fastify/static/node_modules/content-disposition|content-disposition)/)',
+    '/node_modules/(?!(@nestjs/terminus|@fastify/static/node_modules/content-disposition|content-disposition|oauth4webapi)/)',
   ],
   setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'],
 };

@@ -81,7 +81,7 @@ async function ensureInstalled<T>(
   if (!canInstall()) {
     throw new Error(
       `${what} is not installed: install the Debian package "${debianPackage}" ` +
-        `(sudo apt-get install -y ${debianPackage}) or set ${urlVariable} to an existing server.`,
+        `(sudo apt-get install -y ${debianPackage}) or set ${urlVariable} to an existing one.`,
     );
   }
   log(`${what} not found; installing the Debian package "${debianPackage}" with apt-get`);
@@ -104,4 +104,17 @@ export function ensurePostgresBinaries(log: Log): Promise<PostgresBinaries> {
 
 export function ensureRedisBinary(log: Log): Promise<string> {
   return ensureInstalled(findRedis, 'Redis (redis-server)', 'redis-server', 'REDIS_URL', log);
+}
+
+function findChromium(): string | undefined {
+  return (
+    findOnPath('chromium') ??
+    findOnPath('chromium-browser') ??
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(isExecutable)
+  );
+}
+
+/** The browser of the real-browser tests (driven by playwright-core): Debian's `chromium`. */
+export function ensureChromiumBinary(log: Log): Promise<string> {
+  return ensureInstalled(findChromium, 'Chromium', 'chromium', 'CHROMIUM_PATH', log);
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureChromiumBinary } from '../local-stack/binaries';
 import { ensureLocalStack } from '../local-stack/local-stack';
 
 const REPO_ROOT = join(__dirname, '../../..');
@@ -60,6 +61,11 @@ async function main(): Promise<void> {
     env.TEST_DATABASE_URL = stack.databaseUrl;
     env.TEST_REDIS_URL = stack.redisUrl;
   }
+  // The real-browser test drives Debian's chromium: installed here when missing, as the local
+  // stack installs PostgreSQL and Redis.
+  env.CHROMIUM_PATH ??= await ensureChromiumBinary((line) =>
+    process.stdout.write(`browser: ${line}\n`),
+  );
   const report = join(REPO_ROOT, 'dist', 'jest-results.json');
   rmSync(report, { force: true });
   await run('tests', join(BIN, 'jest'), ['--ci', '--json', `--outputFile=${report}`], env);

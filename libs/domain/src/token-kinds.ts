@@ -9,6 +9,7 @@ export const TOKEN_PREFIXES = {
   oauthClient: 'cwc_',
   session: 'cws_',
   shareLink: 'cwl_',
+  signInLink: 'cwi_',
 } as const;
 
 export type TokenKind = keyof typeof TOKEN_PREFIXES;

@@ -1,5 +1,14 @@
 import type { ResolvedAddress } from '@cw/outbound';
-import { call, signInTestPerson, type TestApp } from '@cw/testing';
+import {
+  approveAuthorization,
+  authorizeUrlOf,
+  call,
+  oauthTokenRequest,
+  pkcePair,
+  registerOAuthClient,
+  signInTestPerson,
+  type TestApp,
+} from '@cw/testing';
 import { DataSource } from 'typeorm';
 import {
   designWorkflow,
@@ -318,6 +327,65 @@ describe('registering and managing report hooks (one process, real PostgreSQL an
         hooks.map((hook) => hook.id),
       ]),
     ).toBe(2);
+  });
+
+  it('keeps an OAuth sign-in’s hooks across refreshes, and ends them with the sign-in', async () => {
+    const alice = await newHookUser(server.baseUrl);
+    const redirectUri = 'http://127.0.0.1:6274/oauth/callback';
+    const clientId = await registerOAuthClient(server.baseUrl, redirectUri);
+    const pkce = pkcePair();
+    const callback = await approveAuthorization(
+      server.baseUrl,
+      alice.cookie,
+      authorizeUrlOf(server.baseUrl, {
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        state: 's',
+        code_challenge: pkce.challenge,
+        scope: 'workflows:read offline_access',
+      }),
+    );
+    const issued = await oauthTokenRequest(server.baseUrl, {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code: callback.searchParams.get('code')!,
+      redirect_uri: redirectUri,
+      code_verifier: pkce.verifier,
+    });
+    const hook = (
+      await subscribe(server.baseUrl, issued.body.access_token!, { target_url: PUBLIC_TARGET })
+    ).body;
+    const refreshed = await oauthTokenRequest(server.baseUrl, {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: issued.body.refresh_token,
+    });
+    const listed = await call<{ hooks: { id: string }[] }>(
+      server.baseUrl,
+      'GET',
+      '/api/report-hooks',
+      {
+        token: refreshed.body.access_token,
+      },
+    );
+    expect(listed.body.hooks.map((each) => each.id)).toEqual([hook.id]);
+
+    const revoked = await fetch(`${server.baseUrl}/api/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: refreshed.body.refresh_token! }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    const afterRevocation = await call<{ hooks: unknown[] }>(
+      server.baseUrl,
+      'GET',
+      '/api/report-hooks',
+      { cookie: alice.cookie },
+    );
+    expect(afterRevocation.body.hooks).toEqual([]);
+    expect(await count('hooks', `id = $1 AND ended_reason = 'credential_ended'`, [hook.id])).toBe(
+      1,
+    );
   });
 
   it('a person signed in elsewhere sees none of it: the hooks are per person and company', async () => {

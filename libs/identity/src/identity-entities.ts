@@ -1,3 +1,5 @@
+import { AgentTestGrant } from './agent-test/entities/agent-test-grant.entity';
+import { AgentTestSignInLink } from './agent-test/entities/agent-test-sign-in-link.entity';
 import { ApiKey } from './api-keys/entities/api-key.entity';
 import { Company } from './directory/entities/company.entity';
 import { Membership } from './directory/entities/membership.entity';
@@ -17,4 +19,6 @@ export const IDENTITY_ENTITIES = [
   Session,
   ApiKey,
   OperatorGrant,
+  AgentTestGrant,
+  AgentTestSignInLink,
 ];

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@cw/platform';
-import { IsOptional, IsString, MinLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MinLength } from 'class-validator';
 
 export class IdentityConfig {
   /** Enables the acceptance exchange (test environments only; refused in production). */
@@ -7,6 +7,14 @@ export class IdentityConfig {
   @IsString()
   @MinLength(16, { message: 'ACCEPTANCE_AUTH_SECRET must be at least 16 characters' })
   ACCEPTANCE_AUTH_SECRET?: string;
+
+  /** The public base URL named in OAuth metadata and links; unset, the request's own address. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/\S*)?$/, {
+    message:
+      'OAUTH_ISSUER must be an http:// or https:// base URL such as https://wiki.example.com',
+  })
+  OAUTH_ISSUER?: string;
 }
 
 /** Test-only switches are refused outright in production. */

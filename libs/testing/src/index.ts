@@ -5,6 +5,7 @@ export * from './context-test-app';
 export * from './free-port';
 export * from './http-client';
 export * from './identity-fixtures';
+export * from './oauth-fixtures';
 export * from './wiki-fixtures';
 export * from './validate-openapi';
 export * from './prometheus-text';

@@ -16,6 +16,8 @@ import { HomeSchema1763850000060 } from './1763850000060-home-schema';
 import { HooksReportFanouts1763850000070 } from './1763850000070-hooks-report-fanouts';
 import { OutboxNotify1763850000080 } from './1763850000080-outbox-notify';
 import { OutboxNotifyOff1763850000090 } from './1763850000090-outbox-notify-off';
+import { OAuth1763850000100 } from './1763850000100-oauth';
+import { AgentTestAuth1763850000110 } from './1763850000110-agent-test-auth';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -37,4 +39,6 @@ export const MIGRATIONS = [
   HooksReportFanouts1763850000070,
   OutboxNotify1763850000080,
   OutboxNotifyOff1763850000090,
+  OAuth1763850000100,
+  AgentTestAuth1763850000110,
 ];

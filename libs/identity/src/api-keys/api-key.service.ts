@@ -2,13 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import { CredentialRevocationChannel } from '@cw/queue';
-import { DataSource } from 'typeorm';
-import { PersonRepository } from '../directory/person.repository';
-import { identityError } from '../errors/identity-errors';
+import { DataSource, type EntityManager } from 'typeorm';
+import { LiveTokenCap } from '../credentials/live-token-cap';
 import { mintToken } from '../tokens/token-codec';
 import { type ApiKeyRecord, ApiKeyRepository } from './api-key.repository';
-
-export const LIVE_TOKEN_LIMIT = 25;
 
 export interface ApiKeyView {
   id: string;
@@ -39,39 +36,43 @@ export class ApiKeyService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly apiKeys: ApiKeyRepository,
-    private readonly people: PersonRepository,
+    private readonly cap: LiveTokenCap,
     private readonly revocations: CredentialRevocationChannel,
   ) {}
 
   /**
-   * Mints a key for the actor's person in the actor's company. The person row is locked while
-   * live tokens are counted, so parallel requests can never pass the limit together.
+   * Mints a key for the actor's person in the actor's company, within the live-token cap (the
+   * person row stays locked while tokens are counted and the key written). With a
+   * `manager` it joins the caller's transaction (which then holds the lock until it ends).
    */
   async create(
     owner: Pick<Actor, 'personId' | 'companyId'>,
     name: string,
     scopes: string[],
+    manager?: EntityManager,
   ): Promise<CreatedApiKey> {
-    return this.dataSource.transaction(async (manager) => {
-      await this.people.lockForWrite(manager, owner.personId);
-      if ((await this.apiKeys.countLive(manager, owner.personId)) >= LIVE_TOKEN_LIMIT) {
-        throw identityError(
-          'TOKEN_LIMIT_REACHED',
-          `A person holds at most ${LIVE_TOKEN_LIMIT} live tokens; revoke one first.`,
-          { details: { limit: LIVE_TOKEN_LIMIT } },
-        );
-      }
-      const minted = mintToken('apiKey');
-      const key = await this.apiKeys.insert(manager, {
-        tokenHash: minted.hash,
-        tokenPrefix: minted.displayPrefix,
-        companyId: owner.companyId,
-        personId: owner.personId,
-        name,
-        scopes: [...new Set(scopes)],
-      });
-      return { ...toView(key), token: minted.token };
+    return manager
+      ? this.mint(manager, owner, name, scopes)
+      : this.dataSource.transaction((transaction) => this.mint(transaction, owner, name, scopes));
+  }
+
+  private async mint(
+    manager: EntityManager,
+    owner: Pick<Actor, 'personId' | 'companyId'>,
+    name: string,
+    scopes: string[],
+  ): Promise<CreatedApiKey> {
+    await this.cap.holdRoomFor(manager, owner.personId);
+    const minted = mintToken('apiKey');
+    const key = await this.apiKeys.insert(manager, {
+      tokenHash: minted.hash,
+      tokenPrefix: minted.displayPrefix,
+      companyId: owner.companyId,
+      personId: owner.personId,
+      name,
+      scopes: [...new Set(scopes)],
     });
+    return { ...toView(key), token: minted.token };
   }
 
   async list(owner: Pick<Actor, 'personId' | 'companyId'>): Promise<ApiKeyView[]> {

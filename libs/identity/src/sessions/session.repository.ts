@@ -38,6 +38,14 @@ export class SessionRepository {
     await manager.getRepository(Session).insert(session);
   }
 
+  /** What a session's holder may see of it: its kind and when it ends. */
+  findKindAndExpiry(sessionId: string): Promise<Pick<Session, 'kind' | 'expiresAt'> | null> {
+    return this.sessions.findOne({
+      select: { kind: true, expiresAt: true },
+      where: { id: sessionId },
+    });
+  }
+
   /** Ends a session; ending an ended one changes nothing. */
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.update(

@@ -7,6 +7,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { CompanyRecord, PersonRecord } from '../directory/directory-records';
 import { MembershipRepository } from '../directory/membership.repository';
 import { PersonRepository } from '../directory/person.repository';
+import { OAuthSignInService } from '../oauth/oauth-sign-in.service';
 import { mintToken } from '../tokens/token-codec';
 import type { SessionKind } from './entities/session.entity';
 import { SESSION_LIFETIME_MS } from './session-cookie';
@@ -30,6 +31,7 @@ export class SessionService {
     private readonly people: PersonRepository,
     private readonly memberships: MembershipRepository,
     private readonly revocations: CredentialRevocationChannel,
+    private readonly oauthSignIns: OAuthSignInService,
   ) {}
 
   async signIn(email: string, password: string, companyId?: string): Promise<SignedIn> {
@@ -67,8 +69,10 @@ export class SessionService {
     return minted.token;
   }
 
+  /** Ends the session, and the OAuth sign-ins that were approved in it. */
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId);
     await this.revocations.publish({ type: 'credential', credentialId: sessionId });
+    await this.oauthSignIns.endApprovedBy(sessionId);
   }
 }

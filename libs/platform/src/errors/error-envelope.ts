@@ -53,3 +53,15 @@ export class ErrorEnvelopeSchema {
   @ApiProperty({ type: ErrorBodySchema })
   error!: ErrorBodySchema;
 }
+
+/** RFC 6749 5.2: the error body of the OAuth token, registration and revocation endpoints. */
+export class OAuthErrorSchema {
+  @ApiProperty({
+    description: 'The OAuth error code, such as invalid_grant or invalid_request.',
+    example: 'invalid_grant',
+  })
+  error!: string;
+
+  @ApiPropertyOptional({ description: 'Why, for people.' })
+  error_description?: string;
+}

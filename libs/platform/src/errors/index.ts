@@ -5,3 +5,4 @@ export * from './translate-error';
 export * from './send-error';
 export * from './all-exceptions.filter';
 export * from './domain-errors';
+export * from './error-formats';

@@ -1,6 +1,8 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension, ApiResponse } from '@nestjs/swagger';
-import { ErrorEnvelopeSchema } from '../errors/error-envelope';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ErrorEnvelopeSchema, OAuthErrorSchema } from '../errors/error-envelope';
+import { ERROR_FORMAT_CONFIG } from '../errors/error-formats';
 import { normalizePolicy, type RoutePolicyOptions, xServiceOf } from './route-policy';
 
 export const ROUTE_POLICY = 'cw:route-policy';
@@ -16,6 +18,39 @@ const ERROR_RESPONSES: ReadonlyArray<[number, string]> = [
   [503, 'DB_POOL_EXHAUSTED or SERVICE_UNAVAILABLE; honor Retry-After'],
 ];
 
+/** Refusals an OAuth endpoint answers in the OAuth error format (RFC 6749 5.2) instead. */
+const OAUTH_ERROR_RESPONSES: ReadonlyArray<[number, string]> = [
+  [400, 'An OAuth error such as invalid_request, invalid_grant or invalid_client_metadata'],
+  [401, 'invalid_client'],
+];
+
+/** Refusals a browser page answers as a page a person can read instead. */
+const HTML_PAGE_ERROR_RESPONSES: ReadonlyArray<[number, string]> = [
+  [400, 'A page saying why the request cannot be completed'],
+  [401, 'The sign-in form again, saying why'],
+  [403, 'A page saying the form was not made for this browser session'],
+];
+
+/** Names the format of an operation's refusals when it is not the envelope (`oauth`, `html_page`). */
+export const ERROR_FORMAT_EXTENSION = 'x-error-format';
+
+function errorResponse(options: RoutePolicyOptions, status: number, description: string) {
+  if (options.errorFormat === 'oauth') {
+    const oauth = OAUTH_ERROR_RESPONSES.find(([code]) => code === status);
+    if (oauth) return ApiResponse({ status, description: oauth[1], type: OAuthErrorSchema });
+  }
+  if (options.errorFormat === 'html_page') {
+    const page = HTML_PAGE_ERROR_RESPONSES.find(([code]) => code === status);
+    if (page)
+      return ApiResponse({
+        status,
+        description: page[1],
+        content: { 'text/html': { schema: { type: 'string' } } },
+      });
+  }
+  return ApiResponse({ status, description, type: ErrorEnvelopeSchema });
+}
+
 /**
  * The one declaration of a route's policy. The global guard enforces it, the OpenAPI
  * `x-service` extension is generated from it, and discovery reads it: never written twice.
@@ -26,8 +61,13 @@ export function RoutePolicy(options: RoutePolicyOptions): MethodDecorator & Clas
   return applyDecorators(
     SetMetadata(ROUTE_POLICY, policy),
     ApiExtension('x-service', xServiceOf(policy)),
-    ...ERROR_RESPONSES.map(([status, description]) =>
-      ApiResponse({ status, description, type: ErrorEnvelopeSchema }),
-    ),
+    ...ERROR_RESPONSES.map(([status, description]) => errorResponse(options, status, description)),
+    ...(options.errorFormat
+      ? [
+          ApiExtension(ERROR_FORMAT_EXTENSION, options.errorFormat),
+          // Refusals before the handler (a body the parser refuses) answer in the same format.
+          RouteConfig({ [ERROR_FORMAT_CONFIG]: options.errorFormat }),
+        ]
+      : []),
   );
 }

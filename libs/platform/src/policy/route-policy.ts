@@ -1,4 +1,5 @@
 import type { AnyScope, OperatorRequirement } from '@cw/domain';
+import type { ErrorFormat } from '../errors/error-formats';
 
 /**
  * `person`: a bearer token or the session cookie, checked against scopes and operator grants.
@@ -20,6 +21,11 @@ export interface RoutePolicyOptions {
    * as `setting:<NAME>` policy requirements and checked by discovery, not by the guard.
    */
   requiresSettings?: string[];
+  /**
+   * Refusals not in the envelope: `oauth` (400 and 401 answer `{error, error_description}`, RFC
+   * 6749 5.2) or `html_page` (a browser page: 400, 401 and 403 answer a page to read).
+   */
+  errorFormat?: ErrorFormat;
 }
 
 export interface ResolvedRoutePolicy {

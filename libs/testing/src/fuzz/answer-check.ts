@@ -1,3 +1,5 @@
+import type { ErrorFormat } from './openapi-operations';
+
 /** What the walk saw of one answer. */
 export interface Answer {
   status: number;
@@ -36,17 +38,47 @@ function envelopeProblem(text: string, requestId: string): string | undefined {
   return undefined;
 }
 
+/** RFC 6749 5.2: `{error, error_description}`. */
+function oauthErrorProblem(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: unknown } | null;
+    if (typeof body?.error === 'string' && /^[a-z_]+$/.test(body.error)) return undefined;
+  } catch {
+    // reported below
+  }
+  return `the error answer is not an OAuth error: ${text.slice(0, 120)}`;
+}
+
+/** The refusals an operation answers outside the envelope, by its `x-error-format`. */
+const OTHER_FORMATS: Record<ErrorFormat, number[]> = {
+  oauth: [400, 401],
+  html_page: [400, 401, 403],
+};
+
 /**
  * Why an answer breaks the platform contract, or nothing: a 5xx to a client's input, an answer
  * without `X-Request-Id` (or one that dropped the client's well-formed id), an error outside the
- * envelope.
+ * envelope (or outside the format the operation declares: OAuth errors, browser pages).
  */
-export function answerProblem(answer: Answer, sentRequestId?: string): string | undefined {
+export function answerProblem(
+  answer: Answer,
+  sentRequestId?: string,
+  errorFormat?: ErrorFormat,
+): string | undefined {
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.text.slice(0, 200)}`;
   const requestId = headerOf(answer, 'x-request-id');
   if (!requestId) return `answered ${answer.status} without X-Request-Id`;
   if (sentRequestId && WELL_FORMED_REQUEST_ID.test(sentRequestId) && requestId !== sentRequestId) {
     return 'replaced a well-formed X-Request-Id';
+  }
+  if (errorFormat && OTHER_FORMATS[errorFormat].includes(answer.status)) {
+    const problem =
+      errorFormat === 'oauth'
+        ? oauthErrorProblem(answer.text)
+        : /^text\/html/.test(headerOf(answer, 'content-type') ?? '')
+          ? undefined
+          : 'the refusal is not a page';
+    return problem ? `answered ${answer.status}, but ${problem}` : undefined;
   }
   if (answer.status >= 400) {
     const problem = envelopeProblem(answer.text, requestId);

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { Pool } from 'undici';
 import { answerProblem } from './answer-check';
 import { type HostileRequest, hostileRequest, namedCases } from './hostile-input';
-import { type FuzzOperation, type OpenApiLike, operationsOf } from './openapi-operations';
+import {
+  type ErrorFormat,
+  type FuzzOperation,
+  type OpenApiLike,
+  operationsOf,
+} from './openapi-operations';
 
 export interface FuzzWalkOptions {
   baseUrl: string;
@@ -61,6 +66,7 @@ async function send(
   pool: Pool,
   request: HostileRequest,
   cookie: string | undefined,
+  errorFormat: ErrorFormat | undefined,
 ): Promise<Outcome> {
   const headers = { ...request.headers };
   if (request.credential === 'session' && cookie) headers.cookie = `session_token=${cookie}`;
@@ -78,6 +84,7 @@ async function send(
     const problem = answerProblem(
       { status: answer.statusCode, headers: answer.headers, text },
       request.headers['x-request-id'],
+      errorFormat,
     );
     return { status: answer.statusCode, problem };
   } catch (error) {
@@ -122,7 +129,7 @@ export async function runFuzzWalk(options: FuzzWalkOptions): Promise<FuzzWalkRes
       ];
       const before = findings.length;
       await inParallel(batch, concurrency, async (request) => {
-        const { status, problem } = await send(pool, request, cookie);
+        const { status, problem } = await send(pool, request, cookie, operation.errorFormat);
         if (status !== undefined) statuses[status] = (statuses[status] ?? 0) + 1;
         if (problem) {
           findings.push({

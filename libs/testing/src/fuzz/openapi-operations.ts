@@ -22,7 +22,11 @@ export interface FuzzOperation {
   pathParameters: string[];
   queryParameters: string[];
   body?: { contentType: string; schema?: FuzzSchema };
+  /** `x-error-format`: refusals answered outside the envelope (`oauth`, `html_page`). */
+  errorFormat?: ErrorFormat;
 }
+
+export type ErrorFormat = 'oauth' | 'html_page';
 
 interface RawSchema extends Omit<FuzzSchema, 'properties' | 'items'> {
   $ref?: string;
@@ -33,6 +37,7 @@ interface RawSchema extends Omit<FuzzSchema, 'properties' | 'items'> {
 
 interface RawOperation {
   parameters?: { name: string; in: string }[];
+  'x-error-format'?: ErrorFormat;
   requestBody?: { content?: Record<string, { schema?: RawSchema }> };
 }
 
@@ -96,6 +101,7 @@ export function operationsOf(document: OpenApiLike): FuzzOperation[] {
         body: contentType
           ? { contentType, schema: resolve(content[contentType].schema, document) }
           : undefined,
+        errorFormat: operation['x-error-format'],
       };
     }),
   );

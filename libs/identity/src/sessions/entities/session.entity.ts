@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type SessionKind = 'password' | 'acceptance';
+export type SessionKind = 'password' | 'acceptance' | 'agent_test';
 
 @Entity({ schema: 'identity', name: 'sessions' })
 export class Session {

@@ -1,0 +1,435 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import type { Actor } from '@cw/domain';
+import { CurrentActor, RoutePolicy } from '@cw/platform';
+import { CredentialRevocationChannel } from '@cw/queue';
+import {
+  approveAuthorization,
+  authorizeUrlOf,
+  call,
+  createApiKey,
+  oauthTokenRequest,
+  pkcePair,
+  registerOAuthClient,
+  signInTestPerson,
+  type SignedInTestPerson,
+  type TestApp,
+} from '@cw/testing';
+import { DataSource } from 'typeorm';
+import { accessTokenTimes, ageAccessToken, storedAccessTokenForms } from '@cw/identity/testing';
+import { startAuthTestApp } from './auth-test-app';
+
+@Controller('probe')
+class ProbeController {
+  @Get('wiki')
+  @RoutePolicy({ access: 'person', scopes: ['wiki:read'] })
+  wiki(@CurrentActor() actor: Actor): { kind: string; person: string } {
+    return { kind: actor.credential.kind, person: actor.personId };
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+const REDIRECT = 'http://127.0.0.1:6274/oauth/callback';
+
+describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
+  let server: TestApp;
+  let base: string;
+  let person: SignedInTestPerson;
+  let clientId: string;
+
+  beforeAll(async () => {
+    server = await startAuthTestApp({ modules: [ProbeModule] });
+    base = server.baseUrl;
+    person = await signInTestPerson(base, { company: 'OAuth Co' });
+    clientId = await registerOAuthClient(base, REDIRECT, 'Inspector <b>&</b>');
+  });
+  afterAll(() => server.close());
+
+  /** Authorizes and exchanges: the token answer of a fresh sign-in. */
+  async function signIn(scope?: string, who: SignedInTestPerson = person, client = clientId) {
+    const pkce = pkcePair();
+    const redirect = await approveAuthorization(
+      base,
+      who.cookie,
+      authorizeUrlOf(base, {
+        client_id: client,
+        redirect_uri: REDIRECT,
+        state: 'state-1',
+        code_challenge: pkce.challenge,
+        scope,
+      }),
+    );
+    expect(redirect.searchParams.get('state')).toBe('state-1');
+    const code = redirect.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    const answer = await oauthTokenRequest(base, {
+      grant_type: 'authorization_code',
+      client_id: client,
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: pkce.verifier,
+    });
+    expect(answer.status).toBe(200);
+    return { ...answer.body, code, verifier: pkce.verifier };
+  }
+
+  const probe = (token: string) => call(base, 'GET', '/probe/wiki', { token });
+
+  it('publishes RFC 8414 and RFC 9728 metadata, the latter also for /mcp', async () => {
+    const server8414 = await call(base, 'GET', '/.well-known/oauth-authorization-server');
+    expect(server8414.body).toMatchObject({
+      issuer: base,
+      authorization_endpoint: `${base}/api/oauth/authorize`,
+      token_endpoint: `${base}/api/oauth/token`,
+      registration_endpoint: `${base}/api/oauth/register`,
+      revocation_endpoint: `${base}/api/oauth/revoke`,
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+    });
+    const mcp = await call(base, 'GET', '/.well-known/oauth-protected-resource/mcp');
+    expect(mcp.body).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base] });
+    const api = await call(base, 'GET', '/.well-known/oauth-protected-resource');
+    expect(api.body).toMatchObject({ resource: base, authorization_servers: [base] });
+  });
+
+  it('registers public clients only, with safe redirect URIs', async () => {
+    const register = (body: unknown) =>
+      call(base, 'POST', '/api/oauth/register', { body: body as Record<string, unknown> });
+    const ok = await register({ redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] });
+    expect(ok.status).toBe(201);
+    expect(ok.body.client_id).toMatch(/^cwc_/);
+    expect(ok.body).not.toHaveProperty('client_secret');
+    for (const uri of ['http://evil.example/cb', 'javascript:alert(1)', 'https://a.example/cb#x']) {
+      const refused = await register({ redirect_uris: [uri] });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'invalid_redirect_uri' });
+      expect(refused.body).not.toHaveProperty('success');
+    }
+    const secretClient = await register({
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
+    expect(secretClient.body).toMatchObject({ error: 'invalid_client_metadata' });
+  });
+
+  it('issues cwa_ tokens that act like API keys; omitted scope grants the six', async () => {
+    const tokens = await signIn();
+    expect(tokens.access_token).toMatch(/^cwa_/);
+    expect(tokens.expires_in).toBe(30 * 24 * 60 * 60);
+    expect(tokens.refresh_token).toBeUndefined();
+    expect(tokens.scope!.split(' ').sort()).toEqual([
+      'ops:read',
+      'wiki:read',
+      'wiki:write',
+      'workflows:read',
+      'workflows:run',
+      'workflows:write',
+    ]);
+    const probed = await probe(tokens.access_token!);
+    expect(probed.status).toBe(200);
+    expect(probed.body).toEqual({ kind: 'oauth_access', person: person.personId });
+    const keyRoute = await call(base, 'GET', '/api/auth/api-keys', { token: tokens.access_token });
+    expect(keyRoute.status).toBe(403);
+    expect(keyRoute.body).toMatchObject({ error: { code: 'ACCESS_DENIED' } });
+  });
+
+  it('rotates refresh tokens, and a reused one ends the whole sign-in', async () => {
+    const first = await signIn('wiki:read offline_access');
+    expect(first.refresh_token).toMatch(/^cwr_/);
+    const refreshed = await oauthTokenRequest(base, {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: first.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).toMatch(/^cwr_/);
+    expect(refreshed.body.refresh_token).not.toBe(first.refresh_token);
+    expect((await probe(refreshed.body.access_token!)).status).toBe(200);
+
+    const reused = await oauthTokenRequest(base, {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: first.refresh_token,
+    });
+    expect(reused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect((await probe(refreshed.body.access_token!)).status).toBe(401);
+    expect((await probe(first.access_token!)).status).toBe(401);
+    const afterReuse = await oauthTokenRequest(base, {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: refreshed.body.refresh_token,
+    });
+    expect(afterReuse.body.error).toBe('invalid_grant');
+  });
+
+  it('lets exactly one of parallel refreshes through, and ends the sign-in for the others', async () => {
+    const tokens = await signIn('wiki:read offline_access');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        oauthTokenRequest(base, {
+          grant_type: 'refresh_token',
+          client_id: clientId,
+          refresh_token: tokens.refresh_token,
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
+    expect(
+      answers.filter((answer) => answer.body.error === 'invalid_grant').length,
+    ).toBeGreaterThanOrEqual(4);
+    for (const answer of answers) {
+      if (answer.body.access_token)
+        expect((await probe(answer.body.access_token)).status).toBe(401);
+    }
+  });
+
+  it('spends a code once; a replay revokes the tokens issued from it', async () => {
+    const tokens = await signIn('wiki:read');
+    const replay = await oauthTokenRequest(base, {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code: tokens.code,
+      redirect_uri: REDIRECT,
+      code_verifier: tokens.verifier,
+    });
+    expect(replay).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect((await probe(tokens.access_token!)).status).toBe(401);
+  });
+
+  it('exchanges a code at most once under parallel exchanges', async () => {
+    const pkce = pkcePair();
+    const redirect = await approveAuthorization(
+      base,
+      person.cookie,
+      authorizeUrlOf(base, {
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        state: 's',
+        code_challenge: pkce.challenge,
+      }),
+    );
+    const exchange = () =>
+      oauthTokenRequest(base, {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: redirect.searchParams.get('code')!,
+        redirect_uri: REDIRECT,
+        code_verifier: pkce.verifier,
+      });
+    const answers = await Promise.all([exchange(), exchange(), exchange()]);
+    const issued = answers.filter((answer) => answer.status === 200);
+    expect(issued.length).toBeLessThanOrEqual(1);
+    // A replay among them ends whatever was issued.
+    for (const answer of issued) expect((await probe(answer.body.access_token!)).status).toBe(401);
+  });
+
+  it('refuses a wrong verifier, a wrong redirect URI and a missing PKCE or state', async () => {
+    const pkce = pkcePair();
+    const redirect = await approveAuthorization(
+      base,
+      person.cookie,
+      authorizeUrlOf(base, {
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        state: 's',
+        code_challenge: pkce.challenge,
+      }),
+    );
+    const wrongVerifier = await oauthTokenRequest(base, {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code: redirect.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: pkcePair().verifier,
+    });
+    expect(wrongVerifier).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+
+    const noPkce = await fetch(
+      authorizeUrlOf(base, { client_id: clientId, redirect_uri: REDIRECT, state: 's' }),
+      { headers: { cookie: `session_token=${person.cookie}` }, redirect: 'manual' },
+    );
+    expect(noPkce.status).toBe(303);
+    const noPkceTarget = new URL(noPkce.headers.get('location')!);
+    expect(`${noPkceTarget.origin}${noPkceTarget.pathname}`).toBe(REDIRECT);
+    expect(noPkceTarget.searchParams.get('error')).toBe('invalid_request');
+    expect(noPkceTarget.searchParams.get('state')).toBe('s');
+
+    const noState = await fetch(
+      authorizeUrlOf(base, {
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: pkce.challenge,
+      }),
+      { headers: { cookie: `session_token=${person.cookie}` }, redirect: 'manual' },
+    );
+    expect(new URL(noState.headers.get('location')!).searchParams.get('error')).toBe(
+      'invalid_request',
+    );
+
+    for (const redirectUri of [`${REDIRECT}/`, 'https://evil.example/cb', `${REDIRECT}?x=1`]) {
+      const mismatch = await fetch(
+        authorizeUrlOf(base, {
+          client_id: clientId,
+          redirect_uri: redirectUri,
+          state: 's',
+          code_challenge: pkce.challenge,
+        }),
+        { headers: { cookie: `session_token=${person.cookie}` }, redirect: 'manual' },
+      );
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.headers.get('location')).toBeNull();
+      expect(mismatch.headers.get('content-type')).toMatch(/text\/html/);
+    }
+  });
+
+  it('shows a consent page naming the client (escaped) and the scopes; a forged form is refused', async () => {
+    const pkce = pkcePair();
+    const url = authorizeUrlOf(base, {
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      state: 's',
+      code_challenge: pkce.challenge,
+      scope: 'wiki:read billing:read',
+    });
+    const page = await fetch(url, { headers: { cookie: `session_token=${person.cookie}` } });
+    const html = await page.text();
+    expect(html).toContain('Inspector &lt;b&gt;&amp;&lt;/b&gt;');
+    expect(html).toContain('billing:read');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const signedOut = await fetch(url);
+    expect(await signedOut.text()).toContain('action="/api/oauth/sign-in"');
+
+    const other = await signInTestPerson(base, { company: 'OAuth Co' });
+    const forged = await fetch(`${base}/api/oauth/authorize`, {
+      method: 'POST',
+      headers: {
+        cookie: `session_token=${other.cookie}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        state: 's',
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+        consent_token: 'forged',
+        decision: 'approve',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it('authorizing the same client again ends the earlier sign-in', async () => {
+    const first = await signIn('wiki:read offline_access');
+    const second = await signIn('wiki:read');
+    expect((await probe(first.access_token!)).status).toBe(401);
+    expect((await probe(second.access_token!)).status).toBe(200);
+  });
+
+  it('revocation and sign-out end sign-ins at once', async () => {
+    const revoked = await signIn('wiki:read offline_access');
+    const answer = await fetch(`${base}/api/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: revoked.refresh_token! }).toString(),
+    });
+    expect(answer.status).toBe(200);
+    expect((await probe(revoked.access_token!)).status).toBe(401);
+
+    const browser = await signInTestPerson(base, { company: 'OAuth Co' });
+    const tokens = await signIn('wiki:read offline_access', browser);
+    expect((await probe(tokens.access_token!)).status).toBe(200);
+    const signOut = await call(base, 'POST', '/api/auth/sign-out', { cookie: browser.cookie });
+    expect(signOut.status).toBe(200);
+    expect((await probe(tokens.access_token!)).status).toBe(401);
+    const refresh = await oauthTokenRequest(base, {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: tokens.refresh_token,
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  it('counts OAuth sign-ins with API keys toward the 25-token cap', async () => {
+    const capped = await signInTestPerson(base, { company: 'OAuth Co' });
+    for (let index = 0; index < 24; index += 1)
+      await createApiKey(base, capped.cookie, ['wiki:read']);
+    const clients = await Promise.all(
+      [1, 2].map((n) => registerOAuthClient(base, REDIRECT, `Cap client ${n}`)),
+    );
+    await signIn('wiki:read', capped, clients[0]);
+    const pkce = pkcePair();
+    const redirect = await approveAuthorization(
+      base,
+      capped.cookie,
+      authorizeUrlOf(base, {
+        client_id: clients[1],
+        redirect_uri: REDIRECT,
+        state: 's',
+        code_challenge: pkce.challenge,
+      }),
+    );
+    const refused = await oauthTokenRequest(base, {
+      grant_type: 'authorization_code',
+      client_id: clients[1],
+      code: redirect.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: pkce.verifier,
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(refused.body.error_description).toMatch(/25 live tokens/);
+    const key = await call(base, 'POST', '/api/auth/api-keys', {
+      cookie: capped.cookie,
+      body: { name: 'one too many', scopes: ['wiki:read'] },
+    });
+    expect(key.status).toBe(409);
+    // Authorizing the same client again replaces its sign-in: still within the cap.
+    await signIn('wiki:read', capped, clients[0]);
+  });
+
+  it('answers token errors in the OAuth format, never the envelope', async () => {
+    const unknownGrant = await oauthTokenRequest(base, {
+      grant_type: 'password',
+      client_id: clientId,
+    });
+    expect(unknownGrant.status).toBe(400);
+    expect(Object.keys(unknownGrant.body).sort()).toEqual(['error', 'error_description']);
+    const unknownClient = await oauthTokenRequest(base, {
+      grant_type: 'refresh_token',
+      client_id: 'cwc_unknown',
+      refresh_token: 'cwr_x',
+    });
+    expect(unknownClient.body.error).toBe('invalid_client');
+  });
+
+  it('restarts the 30 days on use, writing at most once a minute', async () => {
+    const { access_token: token } = await signIn('wiki:read');
+    const dataSource = server.app.get(DataSource);
+    // Used 40 s ago: this use is within the minute, so nothing is written.
+    await ageAccessToken(dataSource, token!, 40);
+    const before = await accessTokenTimes(dataSource, token!);
+    expect((await probe(token!)).status).toBe(200);
+    expect(await accessTokenTimes(dataSource, token!)).toEqual(before);
+    // Used 2 minutes ago (and a fresh credential cache entry): the 30 days restart now.
+    await ageAccessToken(dataSource, token!, 120);
+    await server.app
+      .get(CredentialRevocationChannel)
+      .publish({ type: 'person', personId: person.personId });
+    expect((await probe(token!)).status).toBe(200);
+    const after = await accessTokenTimes(dataSource, token!);
+    const thirtyDays = 30 * 24 * 60 * 60 * 1000;
+    expect(after.expiresAt.getTime() - Date.now()).toBeGreaterThan(thirtyDays - 60_000);
+    expect(Date.now() - after.lastUsedAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('stores only the SHA-256 of a token', async () => {
+    const tokens = await signIn('wiki:read offline_access');
+    expect(await storedAccessTokenForms(server.app.get(DataSource), tokens.access_token!)).toEqual({
+      hashed: 1,
+      plain: 0,
+    });
+  });
+});

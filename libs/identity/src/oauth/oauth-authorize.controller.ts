@@ -1,0 +1,289 @@
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { ResolvedCredential } from '@cw/domain';
+import { AppError, DescribedApiTag, PlatformConfig, RoutePolicy } from '@cw/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CredentialService } from '../credentials/credential.service';
+import { CompanyRepository } from '../directory/company.repository';
+import { PersonRepository } from '../directory/person.repository';
+import { IdentityConfig } from '../identity.config';
+import { SESSION_COOKIE, setSessionCookie } from '../sessions/session-cookie';
+import { SessionService } from '../sessions/session.service';
+import {
+  type AuthorizationCheck,
+  type AuthorizationRequest,
+  checkAuthorizationRequest,
+  errorRedirect,
+} from './authorization-request';
+import { consentTokenFor, consentTokenMatches } from './consent-token';
+import { OAuthConsentDecisionDto, OAuthSignInFormDto } from './dtos/authorize.dto';
+import { OAUTH_API_TAG } from './oauth-api-tag';
+import { OAuthClientRepository } from './oauth-client.repository';
+import type { ApprovingUser } from './oauth-model';
+import { protectedResourcesOf } from './oauth-resources';
+import { OAuthServer } from './oauth-server';
+import {
+  consentPage,
+  refusalPage,
+  setAuthorizationPageHeaders,
+  signInPage,
+} from './pages/oauth-pages';
+import { publicBaseOf } from './public-base';
+
+const FORM = 'application/x-www-form-urlencoded';
+const AUTHORIZE_PATH = '/api/oauth/authorize';
+const CLIENT_ID = /^cwc_[A-Za-z0-9_-]{16,100}$/;
+
+interface SignedInBrowser {
+  sessionToken: string;
+  credential: ResolvedCredential;
+}
+
+function fieldsOf(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function isClientId(value: unknown): value is string {
+  return typeof value === 'string' && CLIENT_ID.test(value);
+}
+
+/** Text a person typed into a form field: no control characters (PostgreSQL refuses NUL). */
+function isFormText(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 500 && !/\p{Cc}/u.test(value);
+}
+
+/** Only this server's authorization page: never a caller-chosen address (no open redirect). */
+function safeReturnTo(value: unknown): string | undefined {
+  return typeof value === 'string' &&
+    value.startsWith(`${AUTHORIZE_PATH}?`) &&
+    !/[\r\n\\]/.test(value)
+    ? value
+    : undefined;
+}
+
+@DescribedApiTag(OAUTH_API_TAG)
+@Controller('api/oauth')
+export class OAuthAuthorizeController {
+  constructor(
+    private readonly server: OAuthServer,
+    private readonly clients: OAuthClientRepository,
+    private readonly credentials: CredentialService,
+    private readonly sessions: SessionService,
+    private readonly people: PersonRepository,
+    private readonly companies: CompanyRepository,
+    private readonly config: IdentityConfig,
+    private readonly platform: PlatformConfig,
+  ) {}
+
+  @Get('authorize')
+  @RoutePolicy({ access: 'route_specific', errorFormat: 'html_page' })
+  @ApiOperation({
+    operationId: 'oauthAuthorize',
+    summary: 'OAuth authorization endpoint: the consent page of a signed-in browser.',
+    description:
+      'Query: `response_type=code`, `client_id`, `redirect_uri` (exactly as registered), ' +
+      '`state` and PKCE `code_challenge` with `code_challenge_method=S256` (all required), ' +
+      'optional `scope` (omitted: the six scopes; add `offline_access` for a refresh token) and ' +
+      '`resource` (RFC 8707). With the `session_token` cookie: an HTML page naming the client ' +
+      'and the scopes, to allow or deny. Without it: a sign-in form that returns here. An ' +
+      'unknown client or redirect URI is refused on the page (never redirected); other ' +
+      'problems are redirected to the client as `error` with the `state`.',
+  })
+  @ApiOkResponse({
+    description: 'The consent page, or the sign-in form.',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
+  @ApiResponse({ status: 303, description: 'An error sent back to the registered redirect URI.' })
+  async authorize(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const parameters = fieldsOf(request.query);
+    const check = await this.check(request, parameters);
+    if (check.kind !== 'valid') return this.sendCheckFailure(reply, check);
+    setAuthorizationPageHeaders(reply, check.request.redirectUri);
+    const browser = await this.signedInBrowser(request);
+    if (!browser) return reply.status(200).send(signInPage(request.url));
+    return reply.status(200).send(await this.consent(browser, check.request));
+  }
+
+  @Post('authorize')
+  @RoutePolicy({ access: 'route_specific', errorFormat: 'html_page' })
+  @ApiOperation({
+    operationId: 'oauthAuthorizeDecision',
+    summary: "The consent page's form: allows or denies, then returns to the client.",
+    description:
+      'Posted by the consent page with the session cookie and its `consent_token` (bound to ' +
+      'that session and that exact request). Allow: 303 to the redirect URI with a single-use ' +
+      '`code` (60 seconds) and the `state`. Deny: 303 with `error=access_denied`. A form that ' +
+      'was not made for this browser session is refused with an HTML page (403).',
+  })
+  @ApiConsumes(FORM)
+  @ApiBody({ type: OAuthConsentDecisionDto })
+  @ApiResponse({
+    status: 303,
+    description: 'Back to the client with `code` or `error`, and `state`.',
+  })
+  async decide(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    const form = fieldsOf(request.body);
+    const check = await this.check(request, form);
+    if (check.kind !== 'valid') return this.sendCheckFailure(reply, check);
+    const authorization = check.request;
+    setAuthorizationPageHeaders(reply, authorization.redirectUri);
+    const browser = await this.signedInBrowser(request);
+    if (!browser) {
+      return reply
+        .status(401)
+        .send(
+          signInPage(
+            `${AUTHORIZE_PATH}?${new URLSearchParams(this.queryOf(authorization)).toString()}`,
+          ),
+        );
+    }
+    if (!consentTokenMatches(form.consent_token, browser.sessionToken, authorization)) {
+      return reply
+        .status(403)
+        .send(
+          refusalPage(
+            'This approval form was not made for your current sign-in, or it was changed. Open the link from the application again.',
+          ),
+        );
+    }
+    if (form.decision !== 'approve') {
+      return reply
+        .status(303)
+        .header(
+          'Location',
+          errorRedirect({
+            kind: 'redirect_error',
+            redirectUri: authorization.redirectUri,
+            state: authorization.state,
+            error: 'access_denied',
+            description: 'The person denied access.',
+          }),
+        )
+        .send();
+    }
+    const user: ApprovingUser = {
+      personId: browser.credential.personId,
+      companyId: browser.credential.companyId,
+      sessionId: browser.credential.id,
+      resource: authorization.resource ?? null,
+    };
+    const response = new OAuth2Server.Response();
+    await this.server.authorize(
+      new OAuth2Server.Request({
+        method: 'POST',
+        headers: {},
+        query: {},
+        body: this.queryOf(authorization),
+      }),
+      response,
+      { authenticateHandler: { handle: () => user } },
+    );
+    return reply
+      .status(303)
+      .header('Location', response.get('Location') as string)
+      .send();
+  }
+
+  @Post('sign-in')
+  @RoutePolicy({ access: 'route_specific', errorFormat: 'html_page' })
+  @ApiOperation({
+    operationId: 'oauthSignIn',
+    summary: "The authorization page's sign-in form: signs in, then returns to the consent page.",
+    description:
+      'Form-encoded `email`, `password` and `return_to` (an `/api/oauth/authorize?…` address of ' +
+      'this server; anything else is refused). Sets the `session_token` cookie and answers 303 ' +
+      'to `return_to`; a wrong email or password shows the form again (401).',
+  })
+  @ApiConsumes(FORM)
+  @ApiBody({ type: OAuthSignInFormDto })
+  @ApiResponse({ status: 303, description: 'Signed in: back to the consent page.' })
+  async signIn(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    const form = fieldsOf(request.body);
+    const returnTo = safeReturnTo(form.return_to);
+    setAuthorizationPageHeaders(reply);
+    if (!returnTo) {
+      return reply
+        .status(400)
+        .send(refusalPage('The sign-in form did not come from an authorization request.'));
+    }
+    if (!isFormText(form.email) || !isFormText(form.password)) {
+      return reply.status(400).send(signInPage(returnTo, 'Enter your email and password.'));
+    }
+    try {
+      const signedIn = await this.sessions.signIn(form.email, form.password);
+      setSessionCookie(reply, signedIn.token, this.platform.isProduction);
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
+        return reply.status(401).send(signInPage(returnTo, error.message));
+      }
+      throw error;
+    }
+    return reply.status(303).header('Location', returnTo).send();
+  }
+
+  private async check(
+    request: FastifyRequest,
+    parameters: Record<string, unknown>,
+  ): Promise<AuthorizationCheck> {
+    const clientId = parameters.client_id;
+    const client = isClientId(clientId) ? await this.clients.findById(clientId) : null;
+    return checkAuthorizationRequest(
+      parameters,
+      client && { id: client.id, name: client.name, redirectUris: client.redirectUris },
+      protectedResourcesOf(publicBaseOf(request, this.config)),
+    );
+  }
+
+  private sendCheckFailure(
+    reply: FastifyReply,
+    check: Exclude<AuthorizationCheck, { kind: 'valid' }>,
+  ): FastifyReply {
+    if (check.kind === 'redirect_error') {
+      return reply.status(303).header('Location', errorRedirect(check)).send();
+    }
+    setAuthorizationPageHeaders(reply);
+    return reply.status(400).send(refusalPage(check.message));
+  }
+
+  private async signedInBrowser(request: FastifyRequest): Promise<SignedInBrowser | undefined> {
+    const sessionToken = request.cookies?.[SESSION_COOKIE];
+    if (!sessionToken) return undefined;
+    const credential = await this.credentials.resolve(sessionToken);
+    return credential?.kind === 'session' ? { sessionToken, credential } : undefined;
+  }
+
+  private async consent(browser: SignedInBrowser, authorization: AuthorizationRequest) {
+    const [client, person, company] = await Promise.all([
+      this.clients.findById(authorization.clientId),
+      this.people.findById(browser.credential.personId),
+      this.companies.findById(browser.credential.companyId),
+    ]);
+    return consentPage({
+      clientName: client?.name ?? authorization.clientId,
+      personEmail: person?.email ?? '',
+      companyName: company?.name ?? '',
+      request: authorization,
+      consentToken: consentTokenFor(browser.sessionToken, authorization),
+    });
+  }
+
+  /** The request's parameters as the library and the sign-in return address take them. */
+  private queryOf(authorization: AuthorizationRequest): Record<string, string> {
+    return {
+      response_type: 'code',
+      client_id: authorization.clientId,
+      redirect_uri: authorization.redirectUri,
+      state: authorization.state,
+      code_challenge: authorization.codeChallenge,
+      code_challenge_method: 'S256',
+      ...(authorization.scope !== undefined ? { scope: authorization.scope } : {}),
+      ...(authorization.resource !== undefined ? { resource: authorization.resource } : {}),
+    };
+  }
+}
