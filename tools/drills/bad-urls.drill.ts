@@ -30,7 +30,7 @@ const CASES: Case[] = [
     statuses: [400, 404],
   },
   {
-    what: 'a path parameter over 100 characters',
+    what: 'a path parameter over 200 characters',
     request: (auth) => requestHead('GET', `/api/wiki/pages/${'a'.repeat(300)}`, auth),
     statuses: [414],
   },

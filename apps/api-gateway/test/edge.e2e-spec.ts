@@ -152,7 +152,7 @@ describe('the gateway edge in front of the wiki service', () => {
     const result = await call<{ error: { code: string; request_id: string } }>(
       gateway.url,
       'GET',
-      `/api/wiki/pages/${'a'.repeat(101)}`,
+      `/api/wiki/pages/${'a'.repeat(201)}`,
       { token },
     );
     expect(result.status).toBe(414);

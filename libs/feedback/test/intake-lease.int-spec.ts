@@ -242,6 +242,38 @@ describe('the intake sequence (one process, real PostgreSQL)', () => {
     expect(plan.status).toBe(200);
   });
 
+  it('extends a held lease, never shortens it, and fences an expired one', async () => {
+    const [reportId] = await seedApprovedReports(harness.seed, 1);
+    const lease = await claimed('agent-long', 60);
+    const renew = (leaseSeconds: unknown, leaseToken = lease.lease_token) =>
+      internalCall<{ lease_expires_at: string }>(baseUrl, 'POST', path(reportId, 'lease'), {
+        leaseToken,
+        body: { lease_seconds: leaseSeconds },
+      });
+    const answers = await Promise.all([renew(3600), renew(1800), renew(3600)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const longest = Math.max(...answers.map((answer) => Date.parse(answer.body.lease_expires_at)));
+    expect(longest - Date.now()).toBeGreaterThan(3_500_000);
+    const shorter = await renew(60);
+    expect(Date.parse(shorter.body.lease_expires_at)).toBe(longest);
+    expect(Date.parse((await harness.seed.rowOf(reportId)).lease_expires_at as string)).toBe(
+      longest,
+    );
+
+    for (const bad of [59, 3601, '900', null]) {
+      const refused = await renew(bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: { code: 'VALIDATION_ERROR', details: { field: 'lease_seconds' } },
+      });
+    }
+    expect((await renew(600, 'cwl_wrong')).status).toBe(409);
+    await harness.seed.expireLease(reportId);
+    const expired = await renew(600);
+    expect(expired.status).toBe(409);
+    expect(expired.body).toMatchObject({ error: { code: 'LEASE_NOT_HELD' } });
+  });
+
   it('refuses lease routes with no, a wrong or an expired lease token, and an unknown report', async () => {
     const [reportId] = await seedApprovedReports(harness.seed, 1);
     const lease = await claimed('agent-a', 60);
@@ -428,6 +460,7 @@ describe('the intake sequence (one process, real PostgreSQL)', () => {
         'readFeedbackIntakeAttachment',
       ],
       ['post', '/api/feedback/intake/{feedback_id}/plan', 'recordFeedbackIntakePlan'],
+      ['post', '/api/feedback/intake/{feedback_id}/lease', 'renewFeedbackIntakeLease'],
       ['post', '/api/feedback/intake/{feedback_id}/started', 'recordFeedbackIntakeStarted'],
       ['post', '/api/feedback/intake/{feedback_id}/result', 'recordFeedbackIntakeResult'],
       ['get', '/api/feedback/proposals/pending', 'listPendingFeedbackProposals'],

@@ -225,9 +225,9 @@ describe('landing rules and misfiling chips (one process, real PostgreSQL)', () 
       expect(await pathOf(alice, alicePage)).toBe('/Private/Inbox/Standup monday');
     });
 
-    it('refuses malformed action ids with 400 (414 past 100 characters), recording nothing', async () => {
+    it('refuses malformed action ids with 400 (414 past 200 characters), recording nothing', async () => {
       const before = await dismissals(alice);
-      for (const bad of ['Misfiling-1', 'a_b', 'a%20b', 'a.b']) {
+      for (const bad of ['Misfiling-1', 'a_b', 'a%20b', 'a.b', 'x'.repeat(101)]) {
         const result = await as(alice, 'POST', `/api/home/actions/${bad}/dismiss`);
         expect({ bad, status: result.status, code: result.body.error?.code }).toEqual({
           bad,
@@ -236,8 +236,8 @@ describe('landing rules and misfiling chips (one process, real PostgreSQL)', () 
         });
         expect(result.body.error.details).toMatchObject({ field: 'action_id' });
       }
-      // Longer than 100 characters: the platform's router refuses any such path parameter.
-      const long = await as(alice, 'POST', `/api/home/actions/${'x'.repeat(101)}/dismiss`);
+      // Longer than 200 characters: the platform's router refuses any such path parameter.
+      const long = await as(alice, 'POST', `/api/home/actions/${'x'.repeat(201)}/dismiss`);
       expect({ status: long.status, code: long.body.error.code }).toEqual({
         status: 414,
         code: 'BAD_REQUEST',

@@ -45,7 +45,7 @@ describe('ConnectionErrors', () => {
     expect(bad.headers['x-request-id']).toBe('client-trace-0001');
     expect(envelopeOf(bad)).toMatchObject({ code: 'BAD_REQUEST', request_id: 'client-trace-0001' });
 
-    const long = await send(requestHead('GET', `/pages/${'a'.repeat(101)}`));
+    const long = await send(requestHead('GET', `/pages/${'a'.repeat(201)}`));
     expect(long.status).toBe(414);
     expect(envelopeOf(long).request_id).toBe(long.headers['x-request-id']);
   });

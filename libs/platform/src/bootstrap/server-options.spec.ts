@@ -87,7 +87,7 @@ describe('serverOptionsOf', () => {
       requestTimeout: 5000,
       keepAliveTimeout: 72_000,
       http: { requestTimeout: 5000, headersTimeout: 5000 },
-      routerOptions: { maxParamLength: 100 },
+      routerOptions: { maxParamLength: 200 },
       trustProxy: false,
     });
   });

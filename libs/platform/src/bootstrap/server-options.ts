@@ -5,8 +5,11 @@ import { isListedAddress, parseProxyAddresses } from '../config/proxy-addresses'
 /** Node checks the header and request deadlines this often: they hold to within it. */
 const DEADLINE_CHECK_INTERVAL_MS = 1000;
 
-/** The longest path parameter (a UUID has 36 characters, a share-link token 47): 414 past it. */
-export const MAX_PARAM_LENGTH = 100;
+/**
+ * The longest path parameter the router passes on (a UUID has 36 characters, a share-link token
+ * 47, an action id up to 100): 414 past it. Below it, each route's own validation answers 400.
+ */
+export const MAX_PARAM_LENGTH = 200;
 
 const LOOPBACK = parseProxyAddresses('loopback');
 

@@ -21,6 +21,11 @@ export interface PlanRecordedView {
   lease_expires_at: string;
 }
 
+export interface LeaseRenewedView {
+  feedback_id: string;
+  lease_expires_at: string;
+}
+
 export interface StartedView {
   feedback_id: string;
   started_at: string;

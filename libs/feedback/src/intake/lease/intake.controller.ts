@@ -11,17 +11,24 @@ import type { FastifyReply } from 'fastify';
 import { ATTACHMENT_ID_PARAM, FEEDBACK_ID_PARAM } from '../../feedback-api-tags';
 import { EVIDENCE_DOWNLOAD_HEADERS, EvidenceDownload } from '../evidence-download';
 import { ApiInternalTokenRefusal, InternalRoutes } from '../internal-route.decorator';
-import { ClaimDto } from './dtos/claim.dto';
+import { ClaimDto, RenewLeaseDto } from './dtos/claim.dto';
 import {
   ClaimAnswerDto,
   IntakeResultDto,
+  LeaseRenewedDto,
   PlanRecordedDto,
   StartedDto,
 } from './dtos/intake-responses.dto';
 import { PlanDto } from './dtos/plan.dto';
 import { ResultDto } from './dtos/result.dto';
 import { IntakeService } from './intake.service';
-import type { ClaimView, IntakeResultView, PlanRecordedView, StartedView } from './intake-views';
+import type {
+  ClaimView,
+  IntakeResultView,
+  LeaseRenewedView,
+  PlanRecordedView,
+  StartedView,
+} from './intake-views';
 import { LEASE_TOKEN_HEADER } from './lease-token';
 
 const LEASE_HEADER = {
@@ -109,6 +116,31 @@ export class IntakeController {
     @Body() body: PlanDto,
   ): Promise<PlanRecordedView> {
     return this.intake.plan(feedbackId, leaseToken ?? '', body.plan);
+  }
+
+  @Post(':feedback_id/lease')
+  @HttpCode(200)
+  @RoutePolicy({ access: 'route_specific', requiresSettings: ['INTERNAL_API_TOKEN'] })
+  @ApiInternalTokenRefusal()
+  @ApiOperation({
+    operationId: 'renewFeedbackIntakeLease',
+    summary: 'Extends the held lease: it then lasts `lease_seconds` (60..3600) from now.',
+    description:
+      'For a fix that takes longer than the lease asked for at claim time. Never shortens the ' +
+      'lease, so a retried renewal is harmless. Needs the live lease ' +
+      '(`x-feedback-lease-token`); an expired, released or taken-over lease is 409 ' +
+      'LEASE_NOT_HELD and nothing changes.',
+  })
+  @ApiParam(FEEDBACK_ID_PARAM)
+  @ApiHeader(LEASE_HEADER)
+  @ApiOkResponse({ type: LeaseRenewedDto })
+  @ApiConflictResponse(LEASE_NOT_HELD)
+  renew(
+    @Param('feedback_id', uuidParam('feedback_id')) feedbackId: string,
+    @Headers(LEASE_TOKEN_HEADER) leaseToken: string | undefined,
+    @Body() body: RenewLeaseDto,
+  ): Promise<LeaseRenewedView> {
+    return this.intake.renew(feedbackId, leaseToken ?? '', body.lease_seconds);
   }
 
   @Post(':feedback_id/started')

@@ -8,7 +8,13 @@ import type { EvidenceFile } from '../evidence-file';
 import { intakeError } from '../intake-errors';
 import { LEASE_SECONDS } from './dtos/claim.dto';
 import type { ResultDto } from './dtos/result.dto';
-import type { ClaimView, IntakeResultView, PlanRecordedView, StartedView } from './intake-views';
+import type {
+  ClaimView,
+  IntakeResultView,
+  LeaseRenewedView,
+  PlanRecordedView,
+  StartedView,
+} from './intake-views';
 import { hashLeaseToken, LEASE_TOKEN_HEADER, mintLeaseToken } from './lease-token';
 import { LeaseRepository, type RecordedResult } from './lease.repository';
 
@@ -73,6 +79,17 @@ export class IntakeService {
       plan_updated_at: recorded.planUpdatedAt.toISOString(),
       lease_expires_at: recorded.leaseExpiresAt.toISOString(),
     };
+  }
+
+  /** Extends the lease `leaseSeconds` from now; renewing again is safe (never shortens it). */
+  async renew(
+    feedbackId: string,
+    leaseToken: string,
+    leaseSeconds: number,
+  ): Promise<LeaseRenewedView> {
+    const renewed = await this.leases.renew(feedbackId, hashLeaseToken(leaseToken), leaseSeconds);
+    if (!renewed) throw leaseNotHeld();
+    return { feedback_id: feedbackId, lease_expires_at: renewed.leaseExpiresAt.toISOString() };
   }
 
   async started(feedbackId: string, leaseToken: string): Promise<StartedView> {

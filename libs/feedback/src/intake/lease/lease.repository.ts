@@ -92,6 +92,26 @@ export class LeaseRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Extends the live lease to `leaseSeconds` from now (never shortens it); null when the lease
+   * is not held. Takes the row lock like every lease call, so it is ordered against a result.
+   */
+  async renew(
+    id: string,
+    tokenHash: Buffer,
+    leaseSeconds: number,
+  ): Promise<{ leaseExpiresAt: Date } | null> {
+    const [rows]: [{ leaseExpiresAt: Date }[], number] = await this.dataSource.query(
+      `UPDATE feedback.reports
+          SET lease_expires_at = greatest(lease_expires_at, now() + make_interval(secs => $3)),
+              updated_at = now()
+        WHERE id = $1 AND ${LEASE_IS_LIVE}
+      RETURNING lease_expires_at AS "leaseExpiresAt"`,
+      [id, tokenHash, leaseSeconds],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The first `started` of a lease sets the time; a repeated one keeps it. */
   async recordStarted(
     id: string,

@@ -20,11 +20,27 @@ export class ClaimDto {
     minimum: LEASE_SECONDS.min,
     maximum: LEASE_SECONDS.max,
     default: LEASE_SECONDS.default,
-    description: 'How long the lease lasts; it is not renewed, so ask for enough.',
+    description:
+      'How long the lease lasts; extend it with `POST /api/feedback/intake/{feedback_id}/lease`.',
   })
   @IsOmittable()
   @IsInt()
   @Min(LEASE_SECONDS.min)
   @Max(LEASE_SECONDS.max)
   lease_seconds?: number;
+}
+
+/** Extends a held lease (`POST /api/feedback/intake/{feedback_id}/lease`). */
+export class RenewLeaseDto {
+  @ApiProperty({
+    type: 'integer',
+    minimum: LEASE_SECONDS.min,
+    maximum: LEASE_SECONDS.max,
+    example: 1800,
+    description: 'The lease then lasts this long from now (it is never shortened).',
+  })
+  @IsInt()
+  @Min(LEASE_SECONDS.min)
+  @Max(LEASE_SECONDS.max)
+  lease_seconds!: number;
 }

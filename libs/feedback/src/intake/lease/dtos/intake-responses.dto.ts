@@ -1,7 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { FeedbackReportDto } from '../../../reports/dtos/feedback-report.dto';
 import { INTAKE_OUTCOMES, TRIAGE_STATUSES } from '../../../reports/feedback-statuses';
-import type { IntakeResultView, PlanRecordedView, StartedView } from '../intake-views';
+import type {
+  IntakeResultView,
+  LeaseRenewedView,
+  PlanRecordedView,
+  StartedView,
+} from '../intake-views';
 
 /**
  * The claim answer, `ClaimView`: a leased report with its token, or `{feedback: null, queue:
@@ -40,6 +45,12 @@ export class PlanRecordedDto implements PlanRecordedView {
   @ApiProperty({ format: 'uuid' }) feedback_id!: string;
   @ApiProperty({ format: 'date-time' }) plan_updated_at!: string;
   @ApiProperty({ format: 'date-time', description: 'Unchanged: a plan does not renew the lease.' })
+  lease_expires_at!: string;
+}
+
+export class LeaseRenewedDto implements LeaseRenewedView {
+  @ApiProperty({ format: 'uuid' }) feedback_id!: string;
+  @ApiProperty({ format: 'date-time', description: 'When the lease now ends.' })
   lease_expires_at!: string;
 }
 
