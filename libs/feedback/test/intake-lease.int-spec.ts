@@ -485,7 +485,7 @@ describe('the intake sequence (one process, real PostgreSQL)', () => {
       expect(headers).toContain(
         route.includes('/github/') ? 'x-hub-signature-256' : 'x-internal-token',
       );
-      if (/\/(plan|started|result)$|intake\/.*attachments/.test(route)) {
+      if (/\/(plan|lease|started|result)$|intake\/.*attachments/.test(route)) {
         expect(headers).toContain('x-feedback-lease-token');
       }
       const answers = operation.responses as Record<string, unknown>;
