@@ -89,6 +89,18 @@ describe('revocation while Redis is down', () => {
       expect(Date.now()).toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // The revoking process's publisher reconnects on its own backoff: a probe broadcast heard by
+    // the serving process shows the whole path is back before the revocation under test.
+    const heard = new Set<string>();
+    await channel.subscribe((revocation) => {
+      if (revocation.type === 'credential') heard.add(revocation.credentialId);
+    });
+    const sender = revoking.app.get(CredentialRevocationChannel);
+    for (let attempt = 0; !heard.has(`probe-${attempt - 1}`); attempt += 1) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await sender.publish({ type: 'credential', credentialId: `probe-${attempt}` });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const person = await signInTestPerson(revoking.baseUrl);
     const key = await newKey(person.cookie);
     expect((await whoami({ token: key.token })).status).toBe(200);
