@@ -49,13 +49,13 @@ export class InboxReadService {
   async list(query: InboxListQueryDto): Promise<InboxListView> {
     const filter = await this.filterOf(query);
     const page = await this.queries.page(filter, orderOf(query), query.limit, query.offset);
-    const reports = await this.views.viewsByIds(page.ids, inboxAttachmentUrl);
+    const reports = await this.views.viewsOfRows(page.rows, inboxAttachmentUrl);
     return {
       reports,
       total: page.total,
       offset: query.offset,
       limit: query.limit,
-      has_more: query.offset + page.ids.length < page.total,
+      has_more: query.offset + page.rows.length < page.total,
     };
   }
 

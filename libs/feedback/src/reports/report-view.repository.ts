@@ -8,7 +8,8 @@ import type {
   FeedbackReportView,
 } from './feedback-report-view';
 
-interface ReportRow {
+/** A report's columns as its view needs them (select with `REPORT_VIEW_COLUMNS`). */
+export interface ReportRow {
   id: string;
   status: TriageStatus;
   category: FeedbackCategory;
@@ -34,6 +35,13 @@ interface AttachmentRow {
   size: number;
 }
 
+/** The select list of `ReportRow` over `feedback.reports`. */
+export const REPORT_VIEW_COLUMNS = `id, status, category, message, page_path AS "pagePath",
+  submitter_id AS "submitterId", submitter_email AS "submitterEmail",
+  submitter_name AS "submitterName", company_id AS "companyId", company_name AS "companyName",
+  created_at AS "createdAt", has_pr AS "hasPr", pull_request_url AS "pullRequestUrl", proposal,
+  proposal_updated_at AS "proposalUpdatedAt"`;
+
 /** `feedback.reports` and `feedback.attachments` read as views: every route that shows reports reads here. */
 @Injectable()
 export class ReportViewRepository {
@@ -46,40 +54,38 @@ export class ReportViewRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<FeedbackReportView[]> {
     if (ids.length === 0) return [];
-    const rowsQuery: Promise<ReportRow[]> = manager.query(
-      `SELECT id, status, category, message, page_path AS "pagePath",
-              submitter_id AS "submitterId", submitter_email AS "submitterEmail",
-              submitter_name AS "submitterName", company_id AS "companyId",
-              company_name AS "companyName", created_at AS "createdAt", has_pr AS "hasPr",
-              pull_request_url AS "pullRequestUrl", proposal,
-              proposal_updated_at AS "proposalUpdatedAt"
-         FROM feedback.reports WHERE id = ANY($1::uuid[])`,
-      [ids],
+    const [rows, attachments] = await Promise.all([
+      manager.query<ReportRow[]>(
+        `SELECT ${REPORT_VIEW_COLUMNS} FROM feedback.reports WHERE id = ANY($1::uuid[])`,
+        [ids],
+      ),
+      this.attachmentsOf(ids, manager),
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+    return viewsOf(ordered, attachments, attachmentUrl);
+  }
+
+  /** The views of rows already read (in their order), with their attachments. */
+  async viewsOfRows(
+    rows: readonly ReportRow[],
+    attachmentUrl: AttachmentUrl,
+  ): Promise<FeedbackReportView[]> {
+    if (rows.length === 0) return [];
+    const attachments = await this.attachmentsOf(
+      rows.map((row) => row.id),
+      this.dataSource.manager,
     );
-    const attachmentsQuery: Promise<AttachmentRow[]> = manager.query(
+    return viewsOf(rows, attachments, attachmentUrl);
+  }
+
+  private attachmentsOf(ids: readonly string[], manager: EntityManager): Promise<AttachmentRow[]> {
+    return manager.query(
       `SELECT id, feedback_id AS "feedbackId", filename, content_type AS "contentType", size
          FROM feedback.attachments WHERE feedback_id = ANY($1::uuid[])
         ORDER BY feedback_id, position`,
       [ids],
     );
-    const [rows, attachments] = await Promise.all([rowsQuery, attachmentsQuery]);
-    const filesOf = new Map<string, FeedbackAttachmentView[]>();
-    for (const file of attachments) {
-      const list = filesOf.get(file.feedbackId) ?? [];
-      list.push({
-        feedback_attachment_id: file.id,
-        filename: file.filename,
-        content_type: file.contentType,
-        size: file.size,
-        url: attachmentUrl(file.feedbackId, file.id),
-      });
-      filesOf.set(file.feedbackId, list);
-    }
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [reportView(row, filesOf.get(id) ?? [])] : [];
-    });
   }
 
   async viewById(
@@ -90,6 +96,26 @@ export class ReportViewRepository {
     const [view] = await this.viewsByIds([id], attachmentUrl, manager);
     return view ?? null;
   }
+}
+
+function viewsOf(
+  rows: readonly ReportRow[],
+  attachments: readonly AttachmentRow[],
+  attachmentUrl: AttachmentUrl,
+): FeedbackReportView[] {
+  const filesOf = new Map<string, FeedbackAttachmentView[]>();
+  for (const file of attachments) {
+    const list = filesOf.get(file.feedbackId) ?? [];
+    list.push({
+      feedback_attachment_id: file.id,
+      filename: file.filename,
+      content_type: file.contentType,
+      size: file.size,
+      url: attachmentUrl(file.feedbackId, file.id),
+    });
+    filesOf.set(file.feedbackId, list);
+  }
+  return rows.map((row) => reportView(row, filesOf.get(row.id) ?? []));
 }
 
 function reportView(row: ReportRow, attachments: FeedbackAttachmentView[]): FeedbackReportView {
