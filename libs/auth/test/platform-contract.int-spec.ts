@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { RoutePolicy } from '@cw/platform';
+import { RoutePolicy, shutdownApp } from '@cw/platform';
 import { call, createApiKey, signInTestPerson, type TestApp } from '@cw/testing';
 import { IsInt, IsString, Max, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
@@ -45,6 +45,12 @@ class ProbeController {
   async hold(): Promise<{ held: true }> {
     await this.dataSource.query('SELECT pg_sleep(1.5)');
     return { held: true };
+  }
+
+  @Get('never-answers')
+  @RoutePolicy({ access: 'public' })
+  never(): Promise<never> {
+    return new Promise<never>(() => undefined);
   }
 
   @Get('no-policy')
@@ -264,5 +270,15 @@ describe('graceful shutdown', () => {
     expect(drained.status).toBe(200);
     expect(drained.body).toEqual({ held: true });
     await expect(fetch(`${server.baseUrl}/health`)).rejects.toThrow();
+  });
+
+  it('cuts a request that outlasts the drain limit, then closes', async () => {
+    const server = await startAuthTestApp({ modules: [ProbeModule] });
+    const stuck = fetch(`${server.baseUrl}/api/test-probe/never-answers`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await shutdownApp(server.app, 300);
+    await expect(stuck).rejects.toThrow();
+    await expect(fetch(`${server.baseUrl}/health`)).rejects.toThrow();
+    await server.database.drop();
   });
 });

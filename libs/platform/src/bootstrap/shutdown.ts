@@ -1,12 +1,20 @@
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { stopTracing } from '@cw/tracing';
 
+/** How long in-flight requests may take to finish once shutdown began; then they are cut. */
+export const DRAIN_LIMIT_MS = 15_000;
+
 /**
  * Nest destroys modules (the database pool among them) before it closes the HTTP server, which
- * would cut in-flight requests. Close HTTP first: stop accepting, let in-flight requests finish,
- * then tear the modules down.
+ * would cut in-flight requests. Close HTTP first: stop accepting, let in-flight requests finish
+ * (for at most `drainLimitMs`: a request that never ends must not keep the process, its timers
+ * and its workers alive), then tear the modules down.
  */
-export async function shutdownApp(app: NestFastifyApplication): Promise<void> {
+export async function shutdownApp(
+  app: NestFastifyApplication,
+  drainLimitMs = DRAIN_LIMIT_MS,
+): Promise<void> {
   const server = app.getHttpServer();
   if (server.listening) {
     // close() refuses new connections and calls back once every connection has ended; a
@@ -14,8 +22,15 @@ export async function shutdownApp(app: NestFastifyApplication): Promise<void> {
     // idle ones until the in-flight requests have been answered.
     await new Promise<void>((resolve) => {
       const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const limit = setTimeout(() => {
+        new Logger('Shutdown').warn(
+          `in-flight requests still open after ${drainLimitMs} ms of shutdown: cut`,
+        );
+        server.closeAllConnections();
+      }, drainLimitMs);
       server.close(() => {
         clearInterval(sweep);
+        clearTimeout(limit);
         resolve();
       });
     });
