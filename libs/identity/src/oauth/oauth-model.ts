@@ -39,6 +39,12 @@ function isOffline(scope: readonly string[] | undefined): boolean {
   return decision.ok && decision.granted.offline;
 }
 
+/** The library's models without `getAccessToken`: resolving tokens is the credential service's. */
+export type GrantModel = Omit<
+  OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel,
+  'getAccessToken'
+>;
+
 /**
  * The storage behind `@node-oauth/oauth2-server`: the library runs the grant flows (PKCE
  * verification, code and refresh checks, the token response); this model keeps clients, codes
@@ -46,12 +52,6 @@ function isOffline(scope: readonly string[] | undefined): boolean {
  * and refresh tokens spent exactly once, and a second presentation of either revoking the
  * sign-in it produced.
  */
-/** The library's models without `getAccessToken`: resolving tokens is the credential service's. */
-export type GrantModel = Omit<
-  OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel,
-  'getAccessToken'
->;
-
 @Injectable()
 export class OAuthModel implements GrantModel {
   constructor(
