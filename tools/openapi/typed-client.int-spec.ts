@@ -27,6 +27,11 @@ type RequestBody<Op extends keyof operations> = operations[Op] extends {
   ? Body
   : never;
 type ErrorEnvelope = components['schemas']['ErrorEnvelopeSchema'];
+type Page<Op extends keyof operations> = operations[Op]['responses'] extends {
+  200: { content: { 'text/html': infer Body } };
+}
+  ? Body
+  : never;
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch('https://wiki.example.com' + path, {
@@ -51,6 +56,15 @@ export async function search(query: Query<'searchWiki'>): Promise<string[]> {
     '/api/wiki/search?' + new URLSearchParams({ q: query.q }).toString(),
   );
   return found.results.map((result) => result.page_public_id + ' ' + result.title);
+}
+
+/** Answers that are not JSON are typed too: a consent page is a string, not \`never\`. */
+export function consentPageLength(page: Page<'oauthAuthorize'>): number {
+  return page.length;
+}
+
+export function bearerOf(answer: Json<'oauthToken', 200>): string {
+  return answer.token_type + ' ' + answer.access_token;
 }
 
 export async function editPage(pageId: string, body: RequestBody<'editPage'>): Promise<number> {

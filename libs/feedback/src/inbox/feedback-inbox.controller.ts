@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
-import { DescribedApiTag, RoutePolicy, type RoutePolicyOptions, uuidParam } from '@cw/platform';
+import {
+  DescribedApiTag,
+  FILE_DOWNLOAD_CONTENT,
+  RoutePolicy,
+  type RoutePolicyOptions,
+  uuidParam,
+} from '@cw/platform';
 import type { FastifyReply } from 'fastify';
 import {
   ATTACHMENT_ID_PARAM,
@@ -94,7 +100,7 @@ export class FeedbackInboxController {
   @ApiParam(ATTACHMENT_ID_PARAM)
   @ApiOkResponse({
     description: 'The file bytes, with the content type stored at submission.',
-    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+    content: FILE_DOWNLOAD_CONTENT,
   })
   async download(
     @Param('feedback_id', uuidParam('feedback_id')) feedbackId: string,

@@ -12,6 +12,7 @@ import { type Actor, SCOPES } from '@cw/domain';
 import {
   CurrentActor,
   DescribedApiTag,
+  HTML_PAGE_CONTENT,
   RoutePolicy,
   type RoutePolicyOptions,
   uuidParam,
@@ -36,8 +37,6 @@ const APPROVER_POLICY: RoutePolicyOptions = {
   sessionOnly: true,
   requiresSettings: ['ACCEPTANCE_AUTH_SECRET'],
 };
-
-const HTML_PAGE = { 'text/html': { schema: { type: 'string' } } };
 
 function isFormPost(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -106,7 +105,7 @@ export class AgentTestGrantsController {
       'Content-Security-Policy that allows no script and no framing, and `no-store`.',
   })
   @ApiParam(GRANT_ID)
-  @ApiOkResponse({ description: 'The approval page.', content: HTML_PAGE })
+  @ApiOkResponse({ description: 'The approval page.', content: HTML_PAGE_CONTENT })
   async show(
     @CurrentActor() actor: Actor,
     @Param('grant_id', uuidParam('grant_id')) grantId: string,
@@ -134,7 +133,7 @@ export class AgentTestGrantsController {
     description: 'The approval (JSON), or a confirmation page after the HTML form.',
     content: {
       'application/json': { schema: { $ref: getSchemaPath(GrantApprovedDto) } },
-      ...HTML_PAGE,
+      ...HTML_PAGE_CONTENT,
     },
   })
   async approve(

@@ -1,8 +1,22 @@
-import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { applyDecorators, Controller, Get, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  type ApiQueryOptions,
+  ApiResponse,
+} from '@nestjs/swagger';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { ResolvedCredential } from '@cw/domain';
-import { AppError, DescribedApiTag, PlatformConfig, RoutePolicy } from '@cw/platform';
+import {
+  AppError,
+  DescribedApiTag,
+  HTML_PAGE_CONTENT,
+  PlatformConfig,
+  RoutePolicy,
+} from '@cw/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CredentialService } from '../credentials/credential.service';
 import { CompanyRepository } from '../directory/company.repository';
@@ -32,12 +46,32 @@ import {
 import { publicBaseOf } from './public-base';
 
 const FORM = 'application/x-www-form-urlencoded';
+
+/** The authorization request's query (RFC 6749 4.1.1, RFC 7636, RFC 8707), as described. */
+const AUTHORIZATION_QUERY: ApiQueryOptions[] = [
+  { name: 'response_type', required: true, enum: ['code'] },
+  { name: 'client_id', required: true, description: 'The `cwc_` id from registration.' },
+  { name: 'redirect_uri', required: true, description: 'Exactly as registered.' },
+  { name: 'state', required: true, description: 'Up to 500 visible ASCII characters.' },
+  { name: 'code_challenge', required: true, description: 'base64url SHA-256 of the verifier.' },
+  { name: 'code_challenge_method', required: true, enum: ['S256'] },
+  {
+    name: 'scope',
+    required: false,
+    description: 'Space-separated; omitted: the six scopes. `offline_access` adds a refresh token.',
+  },
+  { name: 'resource', required: false, description: 'RFC 8707: the API base or the /mcp URL.' },
+];
 const AUTHORIZE_PATH = '/api/oauth/authorize';
 const CLIENT_ID = /^cwc_[A-Za-z0-9_-]{16,100}$/;
 
 interface SignedInBrowser {
   sessionToken: string;
   credential: ResolvedCredential;
+}
+
+function ApplyQueries(queries: readonly ApiQueryOptions[]): MethodDecorator {
+  return applyDecorators(...queries.map((query) => ApiQuery({ type: String, ...query })));
 }
 
 function fieldsOf(value: unknown): Record<string, unknown> {
@@ -94,9 +128,10 @@ export class OAuthAuthorizeController {
   })
   @ApiOkResponse({
     description: 'The consent page, or the sign-in form.',
-    content: { 'text/html': { schema: { type: 'string' } } },
+    content: HTML_PAGE_CONTENT,
   })
   @ApiResponse({ status: 303, description: 'An error sent back to the registered redirect URI.' })
+  @ApplyQueries(AUTHORIZATION_QUERY)
   async authorize(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,

@@ -5,3 +5,4 @@ export * from './describe-modules';
 export * from './described-api-tag';
 export * from './operation-security';
 export * from './union-values';
+export * from './non-json-content';

@@ -3,6 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { TOKEN_PREFIXES } from '@cw/domain';
 import { ErrorEnvelopeSchema } from '../errors/error-envelope';
 import { describedApiTags } from './described-api-tag';
+import { NON_JSON_SCHEMAS } from './non-json-content';
 import { toOpenApi31 } from './openapi-31';
 import { applyOperationSecurity, BEARER_SCHEME, SESSION_COOKIE_SCHEME } from './operation-security';
 
@@ -63,6 +64,10 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
     operationIdFactory: (controller, method) =>
       `${controller.replace(/Controller$/, '')}_${method}`,
   });
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...NON_JSON_SCHEMAS },
+  };
   applyOperationSecurity(document);
   document.tags = tagsOf(document, describedApiTags(app));
   // DocumentBuilder always adds an empty contact object; there is no contact to name.

@@ -3,6 +3,7 @@ import { ApiExtension, ApiResponse } from '@nestjs/swagger';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ErrorEnvelopeSchema, OAuthErrorSchema } from '../errors/error-envelope';
 import { ERROR_FORMAT_CONFIG } from '../errors/error-formats';
+import { HTML_PAGE_CONTENT } from '../openapi/non-json-content';
 import { normalizePolicy, type RoutePolicyOptions, xServiceOf } from './route-policy';
 
 export const ROUTE_POLICY = 'cw:route-policy';
@@ -45,7 +46,7 @@ function errorResponse(options: RoutePolicyOptions, status: number, description:
       return ApiResponse({
         status,
         description: page[1],
-        content: { 'text/html': { schema: { type: 'string' } } },
+        content: HTML_PAGE_CONTENT,
       });
   }
   return ApiResponse({ status, description, type: ErrorEnvelopeSchema });

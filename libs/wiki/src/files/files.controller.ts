@@ -14,6 +14,7 @@ import {
   CurrentActor,
   DescribedApiTag,
   ErrorEnvelopeSchema,
+  FILE_DOWNLOAD_CONTENT,
   RoutePolicy,
   uuidParam,
 } from '@cw/platform';
@@ -114,7 +115,7 @@ export class FilesController {
   @ApiParam({ name: 'file_id', description: 'The file id (UUID).', format: 'uuid' })
   @ApiOkResponse({
     description: 'The file bytes, with the content type stored at upload.',
-    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+    content: FILE_DOWNLOAD_CONTENT,
   })
   async download(
     @CurrentActor() actor: Actor,

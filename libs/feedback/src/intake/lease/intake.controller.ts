@@ -6,7 +6,7 @@ import {
   ApiOperation,
   ApiParam,
 } from '@nestjs/swagger';
-import { ErrorEnvelopeSchema, RoutePolicy, uuidParam } from '@cw/platform';
+import { ErrorEnvelopeSchema, FILE_DOWNLOAD_CONTENT, RoutePolicy, uuidParam } from '@cw/platform';
 import type { FastifyReply } from 'fastify';
 import { ATTACHMENT_ID_PARAM, FEEDBACK_ID_PARAM } from '../../feedback-api-tags';
 import { EVIDENCE_DOWNLOAD_HEADERS, EvidenceDownload } from '../evidence-download';
@@ -83,7 +83,7 @@ export class IntakeController {
   @ApiHeader(LEASE_HEADER)
   @ApiOkResponse({
     description: 'The file bytes, with the content type stored at upload.',
-    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+    content: FILE_DOWNLOAD_CONTENT,
   })
   @ApiConflictResponse(LEASE_NOT_HELD)
   async attachment(

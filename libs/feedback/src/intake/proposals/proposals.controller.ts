@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
-import { RoutePolicy, uuidParam } from '@cw/platform';
+import { FILE_DOWNLOAD_CONTENT, RoutePolicy, uuidParam } from '@cw/platform';
 import type { FastifyReply } from 'fastify';
 import { ATTACHMENT_ID_PARAM, FEEDBACK_ID_PARAM } from '../../feedback-api-tags';
 import { EVIDENCE_DOWNLOAD_HEADERS, EvidenceDownload } from '../evidence-download';
@@ -73,7 +73,7 @@ export class ProposalsController {
   @ApiParam(ATTACHMENT_ID_PARAM)
   @ApiOkResponse({
     description: 'The file bytes, with the content type stored at upload.',
-    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+    content: FILE_DOWNLOAD_CONTENT,
   })
   async attachment(
     @Param('feedback_id', uuidParam('feedback_id')) feedbackId: string,
