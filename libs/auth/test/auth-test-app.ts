@@ -1,30 +1,13 @@
 import type { DynamicModule, Type } from '@nestjs/common';
-import { IdentityModule } from '@cw/identity';
-import {
-  startContextTestApp,
-  TEST_ACCEPTANCE_SECRET,
-  type TestApp,
-  type TestAppOptions,
-} from '@cw/testing';
-import { AuthModule } from '../src/auth.module';
+import type { TestApp, TestAppOptions } from '@cw/testing';
+import { startSignedInTestApp } from '../src/testing';
 
 export interface AuthTestAppOptions extends TestAppOptions {
   /** Extra modules mounted behind the guard (a probe controller). */
   modules?: (Type<unknown> | DynamicModule)[];
 }
 
-/**
- * Identity's routes behind the guard, as the gateway composes them; the acceptance exchange is
- * on (it signs test people in) unless a test's env turns it off.
- */
+/** Identity's routes behind the guard, with the test's probe modules if any. */
 export function startAuthTestApp(options: AuthTestAppOptions = {}): Promise<TestApp> {
-  return startContextTestApp({
-    ...options,
-    env: { ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET, ...options.env },
-    modules: [
-      IdentityModule.register({ withRoutes: true }),
-      AuthModule,
-      ...(options.modules ?? []),
-    ],
-  });
+  return startSignedInTestApp({ ...options, modules: options.modules ?? [] });
 }

@@ -1,11 +1,5 @@
-import { AuthModule } from '@cw/auth';
-import { IdentityModule } from '@cw/identity';
-import {
-  startContextTestApp,
-  TEST_ACCEPTANCE_SECRET,
-  type TestApp,
-  type TestAppOptions,
-} from '@cw/testing';
+import { startSignedInTestApp } from '@cw/auth/testing';
+import type { TestApp, TestAppOptions } from '@cw/testing';
 import { DiscoveryModule } from '../src/discovery.module';
 import { DiscoveryFixtureModule } from './discovery-fixture.controller';
 
@@ -17,14 +11,8 @@ import { DiscoveryFixtureModule } from './discovery-fixture.controller';
  * (`apps/api-gateway/src/discovery/`): this lib may not import those contexts.
  */
 export function startDiscoveryTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  return startContextTestApp({
+  return startSignedInTestApp({
     ...options,
-    env: { ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET, ...options.env },
-    modules: [
-      IdentityModule.register({ withRoutes: true }),
-      AuthModule,
-      DiscoveryModule.register(),
-      DiscoveryFixtureModule,
-    ],
+    modules: [DiscoveryModule.register(), DiscoveryFixtureModule],
   });
 }

@@ -1,11 +1,5 @@
-import { AuthModule } from '@cw/auth';
-import { IdentityModule } from '@cw/identity';
-import {
-  startContextTestApp,
-  TEST_ACCEPTANCE_SECRET,
-  type TestApp,
-  type TestAppOptions,
-} from '@cw/testing';
+import { startSignedInTestApp } from '@cw/auth/testing';
+import type { TestApp, TestAppOptions } from '@cw/testing';
 import { WikiModule } from '@cw/wiki';
 import { WorkflowsModule } from '@cw/workflows';
 import { HomeModule } from '../src/home.module';
@@ -16,15 +10,5 @@ import { HomeModule } from '../src/home.module';
  * workflows (its routes make runs, whose reports the home lists).
  */
 export function startHomeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  return startContextTestApp({
-    ...options,
-    env: { ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET, ...options.env },
-    modules: [
-      IdentityModule.register({ withRoutes: true }),
-      AuthModule,
-      WikiModule,
-      WorkflowsModule,
-      HomeModule,
-    ],
-  });
+  return startSignedInTestApp({ ...options, modules: [WikiModule, WorkflowsModule, HomeModule] });
 }

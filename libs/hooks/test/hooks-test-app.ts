@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AuthModule } from '@cw/auth';
-import { IdentityModule } from '@cw/identity';
-import {
-  startContextTestApp,
-  TEST_ACCEPTANCE_SECRET,
-  type TestApp,
-  type TestAppOptions,
-} from '@cw/testing';
+import { startSignedInTestApp } from '@cw/auth/testing';
+import type { TestApp, TestAppOptions } from '@cw/testing';
 import { WorkflowsModule } from '@cw/workflows';
 import { HooksModule, type HooksModuleOptions } from '../src/hooks.module';
 
@@ -21,10 +15,9 @@ export const TEST_HOOKS_SECRET_KEY = randomBytes(32).toString('base64');
 export function startHooksTestApp(
   options: TestAppOptions & HooksModuleOptions = {},
 ): Promise<TestApp> {
-  return startContextTestApp({
+  return startSignedInTestApp({
     ...options,
     env: {
-      ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET,
       HOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
       HOOKS_SECRET_KEY: TEST_HOOKS_SECRET_KEY,
       HOOKS_RETRY_BASE_SECONDS: '0.05',
@@ -34,11 +27,6 @@ export function startHooksTestApp(
       RUNS_WORKER: 'on',
       ...options.env,
     },
-    modules: [
-      IdentityModule.register({ withRoutes: true }),
-      AuthModule,
-      WorkflowsModule,
-      HooksModule.register({ resolve: options.resolve }),
-    ],
+    modules: [WorkflowsModule, HooksModule.register({ resolve: options.resolve })],
   });
 }

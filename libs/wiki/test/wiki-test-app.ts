@@ -1,11 +1,5 @@
-import { AuthModule } from '@cw/auth';
-import { IdentityModule } from '@cw/identity';
-import {
-  startContextTestApp,
-  TEST_ACCEPTANCE_SECRET,
-  type TestApp,
-  type TestAppOptions,
-} from '@cw/testing';
+import { startSignedInTestApp } from '@cw/auth/testing';
+import type { TestApp, TestAppOptions } from '@cw/testing';
 import { WikiModule } from '../src/wiki.module';
 
 /**
@@ -13,9 +7,5 @@ import { WikiModule } from '../src/wiki.module';
  * people in) and the guard.
  */
 export function startWikiTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  return startContextTestApp({
-    ...options,
-    env: { ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET, ...options.env },
-    modules: [IdentityModule.register({ withRoutes: true }), AuthModule, WikiModule],
-  });
+  return startSignedInTestApp({ ...options, modules: [WikiModule] });
 }

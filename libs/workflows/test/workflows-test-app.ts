@@ -1,12 +1,6 @@
-import { AuthModule } from '@cw/auth';
-import { IdentityModule } from '@cw/identity';
+import { startSignedInTestApp } from '@cw/auth/testing';
 import { WikiModule } from '@cw/wiki';
-import {
-  startContextTestApp,
-  TEST_ACCEPTANCE_SECRET,
-  type TestApp,
-  type TestAppOptions,
-} from '@cw/testing';
+import type { TestApp, TestAppOptions } from '@cw/testing';
 import { WorkflowsModule } from '../src/workflows.module';
 
 /**
@@ -15,18 +9,9 @@ import { WorkflowsModule } from '../src/workflows.module';
  * the `wiki.*` steps).
  */
 export function startWorkflowsTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  return startContextTestApp({
+  return startSignedInTestApp({
     ...options,
-    env: {
-      ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET,
-      HOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
-      ...options.env,
-    },
-    modules: [
-      IdentityModule.register({ withRoutes: true }),
-      AuthModule,
-      WikiModule,
-      WorkflowsModule,
-    ],
+    env: { HOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true', ...options.env },
+    modules: [WikiModule, WorkflowsModule],
   });
 }

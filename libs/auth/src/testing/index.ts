@@ -1,0 +1,1 @@
+export * from './signed-in-test-app';
