@@ -167,7 +167,7 @@ describe('OpenAPI description and route policies of the whole composition', () =
   it('answers every documented error with the envelope, or the format the operation names', () => {
     const expectedFormat = (operation: Record<string, unknown>, status: string): string => {
       const format = operation['x-error-format'];
-      if (format === 'oauth' && ['400', '401'].includes(status)) return 'oauth';
+      if (format === 'oauth') return 'oauth';
       if (format === 'html_page' && ['400', '401', '403'].includes(status)) return 'html';
       return 'envelope';
     };

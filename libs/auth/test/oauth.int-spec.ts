@@ -303,6 +303,11 @@ describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
     expect(forged.status).toBe(403);
   });
 
+  it('approves a scope written with stray whitespace, issuing exactly its names', async () => {
+    const tokens = await signIn(' wiki:read\twiki:write ');
+    expect(tokens.scope).toBe('wiki:read wiki:write');
+  });
+
   it('authorizing the same client again ends the earlier sign-in', async () => {
     const first = await signIn('wiki:read offline_access');
     const second = await signIn('wiki:read');
@@ -368,6 +373,23 @@ describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
       refresh_token: 'cwr_x',
     });
     expect(unknownClient.body.error).toBe('invalid_client');
+    // Refused before the handler, by the body parser: still the OAuth format.
+    for (const [contentType, body, status] of [
+      ['application/xml', '<grant/>', 415],
+      ['application/json', '{"grant_type":', 400],
+    ] as const) {
+      const refused = await fetch(`${base}/api/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
+      expect(refused.status).toBe(status);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      expect(Object.keys((await refused.json()) as object).sort()).toEqual([
+        'error',
+        'error_description',
+      ]);
+    }
   });
 
   it('restarts the 30 days on use, writing at most once a minute', async () => {

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AcceptanceController } from './acceptance/acceptance.controller';
 import { AcceptanceService } from './acceptance/acceptance.service';
-import { AgentTestGate } from './agent-test/agent-test-gate';
+import { AcceptanceGate } from './acceptance/acceptance-gate';
 import { AgentTestGrantRepository } from './agent-test/agent-test-grant.repository';
 import { AgentTestGrantService } from './agent-test/agent-test-grant.service';
 import { AgentTestGrantsController } from './agent-test/agent-test-grants.controller';
@@ -62,7 +62,7 @@ const SERVICES = [
   SessionService,
   ApiKeyService,
   AcceptanceService,
-  AgentTestGate,
+  AcceptanceGate,
   AgentTestGrantService,
   AgentTestSignInService,
   LiveTokenCap,

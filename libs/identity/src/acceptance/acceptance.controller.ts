@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { ACCEPTANCE_API_TAG } from '../identity-api-tags';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie';
 import { SessionService } from '../sessions/session.service';
+import { AcceptanceGate } from './acceptance-gate';
 import { AcceptanceService } from './acceptance.service';
 import { AcceptanceRevokedDto } from './dtos/acceptance-revoked.dto';
 import {
@@ -18,6 +19,7 @@ import {
 export class AcceptanceController {
   constructor(
     private readonly acceptance: AcceptanceService,
+    private readonly gate: AcceptanceGate,
     private readonly sessions: SessionService,
     private readonly config: PlatformConfig,
   ) {}
@@ -61,7 +63,7 @@ export class AcceptanceController {
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AcceptanceRevokedDto> {
-    this.acceptance.assertEnabled();
+    this.gate.assertEnabled();
     if (actor.credential.kind !== 'session')
       throw AppError.accessDenied('This route needs the session cookie.');
     await this.sessions.revoke(actor.credential.id);

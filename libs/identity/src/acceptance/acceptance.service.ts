@@ -1,47 +1,29 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError } from '@cw/platform';
 import { CredentialRevocationChannel } from '@cw/queue';
 import { DataSource } from 'typeorm';
 import { DirectoryService } from '../directory/directory.service';
-import { IdentityConfig } from '../identity.config';
+import { AcceptanceGate } from './acceptance-gate';
 import { SessionService } from '../sessions/session.service';
 import type {
   AcceptanceExchangeDto,
   AcceptanceExchangeResponseDto,
 } from './dtos/acceptance-exchange.dto';
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
 /** Test-environment sign-in: finds or creates everything the exchange names, then a session. */
 @Injectable()
 export class AcceptanceService {
-  private readonly secretDigest?: Buffer;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly directory: DirectoryService,
     private readonly sessions: SessionService,
     private readonly revocations: CredentialRevocationChannel,
-    config: IdentityConfig,
-  ) {
-    const secret = config.ACCEPTANCE_AUTH_SECRET;
-    this.secretDigest = secret ? digest(secret) : undefined;
-  }
-
-  assertEnabled(): void {
-    if (!this.secretDigest) throw AppError.notFound();
-  }
+    private readonly gate: AcceptanceGate,
+  ) {}
 
   async exchange(
     request: AcceptanceExchangeDto,
   ): Promise<{ token: string; body: AcceptanceExchangeResponseDto }> {
-    this.assertEnabled();
-    if (!timingSafeEqual(digest(request.secret), this.secretDigest!)) {
-      throw AppError.authRequired('The acceptance secret is wrong.');
-    }
+    this.gate.assertSecret(request.secret);
     const role = request.role ?? 'member';
     const exchanged = await this.dataSource.transaction(async (manager) => {
       const company = await this.directory.findOrCreateCompany(request.company, manager);

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { ApiKeyService } from '../api-keys/api-key.service';
 import { DirectoryService } from '../directory/directory.service';
 import { agentTestError } from './agent-test-errors';
-import { AgentTestGate } from './agent-test-gate';
+import { AcceptanceGate } from '../acceptance/acceptance-gate';
 import { AgentTestGrantRepository, type GrantForApproval } from './agent-test-grant.repository';
 import type { GrantApprovedView, GrantRequestedView, GrantTokenView } from './agent-test-views';
 
@@ -26,7 +26,7 @@ export function authorizePathOf(grantId: string): string {
 export class AgentTestGrantService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly gate: AgentTestGate,
+    private readonly gate: AcceptanceGate,
     private readonly grants: AgentTestGrantRepository,
     private readonly directory: DirectoryService,
     private readonly apiKeys: ApiKeyService,

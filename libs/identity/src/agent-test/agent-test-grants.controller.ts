@@ -26,7 +26,7 @@ import { renderApprovedPage, renderAuthorizePage } from './authorize-page';
 import { ExchangeGrantDto, GrantTokenDto } from './dtos/exchange-grant.dto';
 import { GrantApprovedDto } from './dtos/grant-approved.dto';
 import { GrantRequestedDto, RequestGrantDto } from './dtos/request-grant.dto';
-import { setHtmlPageHeaders } from '../html/html-page';
+import { setHtmlPageHeaders } from '@cw/platform';
 
 const GRANT_ID = { name: 'grant_id', format: 'uuid', description: 'The grant id (UUID).' };
 

@@ -6,7 +6,7 @@ import { DirectoryService } from '../directory/directory.service';
 import { SessionRepository } from '../sessions/session.repository';
 import { SessionService } from '../sessions/session.service';
 import { hashToken, mintToken } from '../tokens/token-codec';
-import { AgentTestGate } from './agent-test-gate';
+import { AcceptanceGate } from '../acceptance/acceptance-gate';
 import { AgentTestSignInLinkRepository } from './agent-test-sign-in-link.repository';
 import type { AgentTestStatusView, SignInLinkView } from './agent-test-views';
 
@@ -22,7 +22,7 @@ export const SIGN_IN_LINKS_PATH = '/api/agent-test/auth/sign-in-links';
 export class AgentTestSignInService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly gate: AgentTestGate,
+    private readonly gate: AcceptanceGate,
     private readonly links: AgentTestSignInLinkRepository,
     private readonly directory: DirectoryService,
     private readonly sessions: SessionService,

@@ -1,6 +1,6 @@
 import type { GrantForApproval } from './agent-test-grant.repository';
 import { renderAuthorizePage } from './authorize-page';
-import { escapeHtml } from '../html/html-page';
+import { escapeHtml } from '@cw/platform';
 
 const grant = (overrides: Partial<GrantForApproval> = {}): GrantForApproval => ({
   id: '6f1c2d4e-0000-4000-8000-000000000001',

@@ -1,5 +1,5 @@
 import type { GrantForApproval } from './agent-test-grant.repository';
-import { escapeHtml, htmlPage } from '../html/html-page';
+import { escapeHtml, htmlPage } from '@cw/platform';
 
 function grantSummary(grant: GrantForApproval): string {
   const scopes = grant.scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`);

@@ -14,7 +14,10 @@ export interface AuthorizationRequest {
   state: string;
   codeChallenge: string;
   granted: GrantedScopes;
-  /** The `scope` parameter as sent (the library reads it again when the code is issued). */
+  /**
+   * The `scope` parameter normalised (names separated by one space; absent when it names
+   * none): the library parses it again when the code is issued, more strictly than we do.
+   */
   scope?: string;
   /** RFC 8707: the API base or the `/mcp` URL. */
   resource?: string;
@@ -110,7 +113,8 @@ export function checkAuthorizationRequest(
     return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier.');
   const scope = single(parameters, 'scope');
   if (scope === REPEATED) return fail('invalid_scope', 'The request repeats scope.');
-  const decision = grantScopes(scope?.trim() ? scope.trim().split(/\s+/) : undefined);
+  const names = scope?.trim() ? scope.trim().split(/\s+/) : undefined;
+  const decision = grantScopes(names);
   if (!decision.ok) return fail('invalid_scope', `Unknown scope: ${decision.unknown.join(' ')}.`);
   const resource = single(parameters, 'resource');
   if (resource === REPEATED) return fail('invalid_target', 'The request repeats resource.');
@@ -125,7 +129,7 @@ export function checkAuthorizationRequest(
       state,
       codeChallenge,
       granted: decision.granted,
-      scope,
+      scope: names?.join(' '),
       resource,
     },
   };

@@ -14,8 +14,11 @@ const MAX_REDIRECT_URIS = 10;
 const CONTROL_CHARACTER = /\p{Cc}/u;
 const MAX_URI_LENGTH = 2000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** RFC 8252 7.1: a private-use scheme is a reverse domain name (`com.example.app`, `cursor`). */
-const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+.-]*:$/;
+/**
+ * RFC 8252 7.1: a private-use scheme is a reverse domain name (`com.example.app`, `cursor`); two
+ * characters at least, as the OAuth library's URI check wants.
+ */
+const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+.-]+:$/;
 const FORBIDDEN_SCHEMES = new Set([
   'javascript:',
   'data:',

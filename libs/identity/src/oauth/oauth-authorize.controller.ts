@@ -8,7 +8,7 @@ import {
   type ApiQueryOptions,
   ApiResponse,
 } from '@nestjs/swagger';
-import OAuth2Server from '@node-oauth/oauth2-server';
+import OAuth2Server, { OAuthError, ServerError } from '@node-oauth/oauth2-server';
 import type { ResolvedCredential } from '@cw/domain';
 import {
   AppError,
@@ -209,16 +209,23 @@ export class OAuthAuthorizeController {
       resource: authorization.resource ?? null,
     };
     const response = new OAuth2Server.Response();
-    await this.server.authorize(
-      new OAuth2Server.Request({
-        method: 'POST',
-        headers: {},
-        query: {},
-        body: this.queryOf(authorization),
-      }),
-      response,
-      { authenticateHandler: { handle: () => user } },
-    );
+    try {
+      await this.server.authorize(
+        new OAuth2Server.Request({
+          method: 'POST',
+          headers: {},
+          query: {},
+          body: this.queryOf(authorization),
+        }),
+        response,
+        { authenticateHandler: { handle: () => user } },
+      );
+    } catch (failure) {
+      // The library's own refusal: sent back to the client when it named where (its error
+      // redirect), shown on the page when it refused before trusting the redirect URI.
+      if (!(failure instanceof OAuthError) || failure instanceof ServerError) throw failure;
+      if (!response.get('Location')) throw AppError.badRequest(failure.message);
+    }
     return reply
       .status(303)
       .header('Location', response.get('Location') as string)

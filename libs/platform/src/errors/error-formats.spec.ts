@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { errorFormatOf, refusalPageHtml } from './error-formats';
+import { errorFormatOf, oauthErrorCodeOf, takesErrorFormat } from './error-formats';
 
 const requestWith = (config: Record<string, unknown>) =>
   ({ routeOptions: { config } }) as unknown as FastifyRequest;
@@ -12,9 +12,19 @@ describe('error formats', () => {
     expect(errorFormatOf(requestWith({}))).toBeUndefined();
   });
 
-  it('escapes the message of a refusal page', () => {
-    expect(refusalPageHtml('<script>alert("x")</script> & more')).toContain(
-      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more',
-    );
+  it('answers every error of an OAuth endpoint in its format, a page only its refusals', () => {
+    expect([400, 401, 413, 415, 500, 503].every((s) => takesErrorFormat('oauth', s))).toBe(true);
+    expect([400, 401, 403].every((s) => takesErrorFormat('html_page', s))).toBe(true);
+    expect([404, 500, 503].some((s) => takesErrorFormat('html_page', s))).toBe(false);
+  });
+
+  it('names the OAuth error code of a platform status', () => {
+    expect([400, 401, 413, 500, 503].map(oauthErrorCodeOf)).toEqual([
+      'invalid_request',
+      'invalid_client',
+      'invalid_request',
+      'server_error',
+      'temporarily_unavailable',
+    ]);
   });
 });

@@ -6,31 +6,23 @@ export type ErrorFormat = 'oauth' | 'html_page';
 /** Route config key (set by `RoutePolicy`) naming the route's error format. */
 export const ERROR_FORMAT_CONFIG = 'errorFormat';
 
-/** The statuses each format answers in its own shape; anything else stays in the envelope. */
-export const ERROR_FORMAT_STATUSES: Readonly<Record<ErrorFormat, readonly number[]>> = {
-  oauth: [400, 401],
-  html_page: [400, 401, 403],
-};
+/** The refusals a browser page answers as a page; its crashes and outages stay in the envelope. */
+export const HTML_PAGE_REFUSAL_STATUSES: readonly number[] = [400, 401, 403];
+
+/** Whether an error answer of this status takes the route's format: every one of an OAuth endpoint. */
+export function takesErrorFormat(format: ErrorFormat, status: number): boolean {
+  return format === 'oauth' ? status >= 400 : HTML_PAGE_REFUSAL_STATUSES.includes(status);
+}
+
+/** The RFC 6749 `error` code an OAuth endpoint answers for a status of the platform's own. */
+export function oauthErrorCodeOf(status: number): string {
+  if (status === 401) return 'invalid_client';
+  if (status === 503) return 'temporarily_unavailable';
+  return status >= 500 ? 'server_error' : 'invalid_request';
+}
 
 export function errorFormatOf(request: FastifyRequest): ErrorFormat | undefined {
   const config = request.routeOptions?.config as unknown as Record<string, unknown> | undefined;
   const format = config?.[ERROR_FORMAT_CONFIG];
   return format === 'oauth' || format === 'html_page' ? format : undefined;
-}
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** A refusal a person reads in the browser: the message, escaped, and nothing that runs. */
-export function refusalPageHtml(message: string): string {
-  const text = message.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
-  return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Request refused</title>' +
-    `</head><body><h1>Request refused</h1><p>${text}</p></body></html>`
-  );
 }

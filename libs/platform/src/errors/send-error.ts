@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './error-envelope';
-import { ERROR_FORMAT_STATUSES, errorFormatOf, refusalPageHtml } from './error-formats';
+import { escapeHtml, htmlPage, setHtmlPageHeaders } from '../http/html-page';
+import { errorFormatOf, oauthErrorCodeOf, takesErrorFormat } from './error-formats';
 import { translateError } from './translate-error';
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
@@ -12,21 +13,19 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   }
   if (reply.sent) return;
   const format = errorFormatOf(request);
-  if (format && ERROR_FORMAT_STATUSES[format].includes(translated.status)) {
-    void reply
-      .status(translated.status)
-      .headers(translated.headers)
-      .header('Cache-Control', 'no-store');
+  if (format && takesErrorFormat(format, translated.status)) {
+    void reply.status(translated.status).headers(translated.headers);
     if (format === 'oauth') {
-      void reply.header('content-type', 'application/json; charset=utf-8').send({
-        error: translated.status === 401 ? 'invalid_client' : 'invalid_request',
-        error_description: translated.message,
-      });
-    } else {
       void reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
-        .send(refusalPageHtml(translated.message));
+        .header('Cache-Control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .send({
+          error: oauthErrorCodeOf(translated.status),
+          error_description: translated.message,
+        });
+    } else {
+      setHtmlPageHeaders(reply);
+      void reply.send(htmlPage('Request refused', `<p>${escapeHtml(translated.message)}</p>`));
     }
     return;
   }

@@ -5,3 +5,4 @@ export * from './json-body-parser';
 export * from './list-window.decorators';
 export * from './client-bucket';
 export * from './route-body-limit';
+export * from './html-page';

@@ -2,7 +2,7 @@ import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension, ApiResponse } from '@nestjs/swagger';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ErrorEnvelopeSchema, OAuthErrorSchema } from '../errors/error-envelope';
-import { ERROR_FORMAT_CONFIG } from '../errors/error-formats';
+import { ERROR_FORMAT_CONFIG, oauthErrorCodeOf } from '../errors/error-formats';
 import { HTML_PAGE_CONTENT } from '../openapi/non-json-content';
 import { normalizePolicy, type RoutePolicyOptions, xServiceOf } from './route-policy';
 
@@ -19,12 +19,6 @@ const ERROR_RESPONSES: ReadonlyArray<[number, string]> = [
   [503, 'DB_POOL_EXHAUSTED or SERVICE_UNAVAILABLE; honor Retry-After'],
 ];
 
-/** Refusals an OAuth endpoint answers in the OAuth error format (RFC 6749 5.2) instead. */
-const OAUTH_ERROR_RESPONSES: ReadonlyArray<[number, string]> = [
-  [400, 'An OAuth error such as invalid_request, invalid_grant or invalid_client_metadata'],
-  [401, 'invalid_client'],
-];
-
 /** Refusals a browser page answers as a page a person can read instead. */
 const HTML_PAGE_ERROR_RESPONSES: ReadonlyArray<[number, string]> = [
   [400, 'A page saying why the request cannot be completed'],
@@ -32,13 +26,16 @@ const HTML_PAGE_ERROR_RESPONSES: ReadonlyArray<[number, string]> = [
   [403, 'A page saying the form was not made for this browser session'],
 ];
 
+/** What an OAuth endpoint's 400 says beyond the platform's own refusals. */
+const OAUTH_400 = 'invalid_request, invalid_grant, invalid_scope, invalid_client_metadata, …';
+
 /** Names the format of an operation's refusals when it is not the envelope (`oauth`, `html_page`). */
 export const ERROR_FORMAT_EXTENSION = 'x-error-format';
 
 function errorResponse(options: RoutePolicyOptions, status: number, description: string) {
   if (options.errorFormat === 'oauth') {
-    const oauth = OAUTH_ERROR_RESPONSES.find(([code]) => code === status);
-    if (oauth) return ApiResponse({ status, description: oauth[1], type: OAuthErrorSchema });
+    const code = status === 400 ? OAUTH_400 : oauthErrorCodeOf(status);
+    return ApiResponse({ status, description: `${code} (${description})`, type: OAuthErrorSchema });
   }
   if (options.errorFormat === 'html_page') {
     const page = HTML_PAGE_ERROR_RESPONSES.find(([code]) => code === status);

@@ -49,11 +49,10 @@ function oauthErrorProblem(text: string): string | undefined {
   return `the error answer is not an OAuth error: ${text.slice(0, 120)}`;
 }
 
-/** The refusals an operation answers outside the envelope, by its `x-error-format`. */
-const OTHER_FORMATS: Record<ErrorFormat, number[]> = {
-  oauth: [400, 401],
-  html_page: [400, 401, 403],
-};
+/** Whether an error answer takes the operation's `x-error-format` (every one of an OAuth endpoint). */
+function takesFormat(format: ErrorFormat, status: number): boolean {
+  return format === 'oauth' || [400, 401, 403].includes(status);
+}
 
 /**
  * Why an answer breaks the platform contract, or nothing: a 5xx to a client's input, an answer
@@ -71,7 +70,7 @@ export function answerProblem(
   if (sentRequestId && WELL_FORMED_REQUEST_ID.test(sentRequestId) && requestId !== sentRequestId) {
     return 'replaced a well-formed X-Request-Id';
   }
-  if (errorFormat && OTHER_FORMATS[errorFormat].includes(answer.status)) {
+  if (errorFormat && answer.status >= 400 && takesFormat(errorFormat, answer.status)) {
     const problem =
       errorFormat === 'oauth'
         ? oauthErrorProblem(answer.text)

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { escapeHtml, htmlPage, setHtmlPageHeaders } from '../../html/html-page';
+import { escapeHtml, htmlPage, setHtmlPageHeaders } from '@cw/platform';
 import type { AuthorizationRequest } from '../authorization-request';
 
 const SCOPE_DESCRIPTIONS: Readonly<Record<string, string>> = {

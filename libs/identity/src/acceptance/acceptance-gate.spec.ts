@@ -1,8 +1,8 @@
 import type { AppError } from '@cw/platform';
-import { AgentTestGate } from './agent-test-gate';
+import { AcceptanceGate } from './acceptance-gate';
 
-const gateWith = (secret?: string): AgentTestGate =>
-  new AgentTestGate({ ACCEPTANCE_AUTH_SECRET: secret });
+const gateWith = (secret?: string): AcceptanceGate =>
+  new AcceptanceGate({ ACCEPTANCE_AUTH_SECRET: secret });
 
 function refusalOf(act: () => void): { status: number; code: string } | undefined {
   try {
@@ -14,7 +14,7 @@ function refusalOf(act: () => void): { status: number; code: string } | undefine
   }
 }
 
-describe('AgentTestGate', () => {
+describe('AcceptanceGate', () => {
   it('answers 404 for everything while ACCEPTANCE_AUTH_SECRET is unset', () => {
     const gate = gateWith(undefined);
     expect(refusalOf(() => gate.assertEnabled())).toEqual({ status: 404, code: 'NOT_FOUND' });

@@ -8,11 +8,12 @@ function digest(value: string): Buffer {
 }
 
 /**
- * The agent-test helpers exist only where ACCEPTANCE_AUTH_SECRET is set (never in production:
- * the config refuses it there); elsewhere every route of theirs answers 404.
+ * The acceptance exchange and the agent-test helpers exist only where ACCEPTANCE_AUTH_SECRET is
+ * set (never in production: the config refuses it there); elsewhere every route of theirs
+ * answers 404.
  */
 @Injectable()
-export class AgentTestGate {
+export class AcceptanceGate {
   private readonly secretDigest?: Buffer;
 
   constructor(config: IdentityConfig) {
