@@ -458,6 +458,8 @@ describe('agent-test sign-in helpers (one process, real PostgreSQL and Redis)', 
 });
 
 describe('agent-test sign-in helpers when not enabled', () => {
+  /** The gate's own 404: not a missing grant's or link's (which would also be 404). */
+  const GATE_CLOSED = { code: 'NOT_FOUND', message: 'Not found.' };
   let server: TestApp;
   beforeAll(async () => {
     server = await startAuthTestApp({ env: { ACCEPTANCE_AUTH_SECRET: '' } });
@@ -472,10 +474,11 @@ describe('agent-test sign-in helpers when not enabled', () => {
     ] as const) {
       const result = await call(server.baseUrl, 'POST', path, { body });
       expect(result.status).toBe(404);
-      expect(result.body).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      expect(result.body).toMatchObject({ error: GATE_CLOSED });
     }
     const link = await call(server.baseUrl, 'GET', '/api/agent-test/auth/sign-in-links/cwi_x');
     expect(link.status).toBe(404);
+    expect(link.body).toMatchObject({ error: GATE_CLOSED });
   });
 
   it('answers 404 to a signed-in testing operator on the session routes', async () => {
@@ -502,6 +505,7 @@ describe('agent-test sign-in helpers when not enabled', () => {
     ] as const) {
       const result = await call(server.baseUrl, method, path, { cookie, body });
       expect({ method, path, status: result.status }).toEqual({ method, path, status: 404 });
+      expect(result.body).toMatchObject({ error: GATE_CLOSED });
     }
   });
 });

@@ -5,6 +5,7 @@ import { CredentialRevocationChannel } from '@cw/queue';
 import {
   approveAuthorization,
   authorizeUrlOf,
+  consentFormFields,
   call,
   createApiKey,
   oauthTokenRequest,
@@ -15,7 +16,7 @@ import {
   type TestApp,
 } from '@cw/testing';
 import { DataSource } from 'typeorm';
-import { accessTokenTimes, ageAccessToken, storedAccessTokenForms } from '@cw/identity/testing';
+import { accessTokenTimes, ageAccessToken, storedTokenForms } from '@cw/identity/testing';
 import { startAuthTestApp } from './auth-test-app';
 
 @Controller('probe')
@@ -281,26 +282,92 @@ describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
     const signedOut = await fetch(url);
     expect(await signedOut.text()).toContain('action="/api/oauth/sign-in"');
 
+    // The genuine form of one browser session, posted with another session's cookie (a page
+    // that lured a signed-in person), and that form with a changed request: both refused.
+    const genuine = consentFormFields(html);
+    const postForm = (cookie: string, fields: Record<string, string>) =>
+      fetch(`${base}/api/oauth/authorize`, {
+        method: 'POST',
+        headers: {
+          cookie: `session_token=${cookie}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ ...fields, decision: 'approve' }).toString(),
+        redirect: 'manual',
+      });
     const other = await signInTestPerson(base, { company: 'OAuth Co' });
-    const forged = await fetch(`${base}/api/oauth/authorize`, {
-      method: 'POST',
-      headers: {
-        cookie: `session_token=${other.cookie}`,
-        'content-type': 'application/x-www-form-urlencoded',
+    for (const [cookie, fields] of [
+      [other.cookie, genuine],
+      [person.cookie, { ...genuine, scope: 'wiki:write' }],
+    ] as const) {
+      const refused = await postForm(cookie, fields);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('location')).toBeNull();
+    }
+    const approved = await postForm(person.cookie, genuine);
+    expect(approved.status).toBe(303);
+    expect(new URL(approved.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+  });
+
+  it('lists a person’s OAuth sign-ins and ends one at once (session only)', async () => {
+    const browser = await signInTestPerson(base, { company: 'OAuth Co' });
+    const tokens = await signIn('wiki:read offline_access', browser);
+    const listed = await call<{
+      oauth_sign_ins: { id: string; client_name: string; offline_access: boolean }[];
+    }>(base, 'GET', '/api/auth/oauth-sign-ins', { cookie: browser.cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.oauth_sign_ins).toEqual([
+      expect.objectContaining({ client_name: 'Inspector <b>&</b>', offline_access: true }),
+    ]);
+    const [{ id }] = listed.body.oauth_sign_ins;
+    const path = `/api/auth/oauth-sign-ins/${id}`;
+    expect((await call(base, 'DELETE', path, { token: tokens.access_token })).status).toBe(403);
+    expect((await call(base, 'DELETE', path, { cookie: person.cookie })).status).toBe(404);
+    expect((await probe(tokens.access_token!)).status).toBe(200);
+    expect((await call(base, 'DELETE', path, { cookie: browser.cookie })).status).toBe(204);
+    expect((await call(base, 'DELETE', path, { cookie: browser.cookie })).status).toBe(204);
+    expect((await probe(tokens.access_token!)).status).toBe(401);
+    const after = await call<{ oauth_sign_ins: unknown[] }>(
+      base,
+      'GET',
+      '/api/auth/oauth-sign-ins',
+      {
+        cookie: browser.cookie,
       },
-      body: new URLSearchParams({
-        response_type: 'code',
+    );
+    expect(after.body.oauth_sign_ins).toEqual([]);
+  });
+
+  it('exchanges a code only for the resource it was authorized for (RFC 8707)', async () => {
+    const pkce = pkcePair();
+    const redirect = await approveAuthorization(
+      base,
+      person.cookie,
+      authorizeUrlOf(base, {
         client_id: clientId,
         redirect_uri: REDIRECT,
         state: 's',
         code_challenge: pkce.challenge,
-        code_challenge_method: 'S256',
-        consent_token: 'forged',
-        decision: 'approve',
-      }).toString(),
-      redirect: 'manual',
-    });
-    expect(forged.status).toBe(403);
+        resource: `${base}/mcp`,
+      }),
+    );
+    const code = redirect.searchParams.get('code')!;
+    const exchangeFor = (resource: string) =>
+      oauthTokenRequest(base, {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: pkce.verifier,
+        resource,
+      });
+    for (const other of [base, 'https://elsewhere.example/mcp']) {
+      const refused = await exchangeFor(other);
+      expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_target' } });
+    }
+    const issued = await exchangeFor(`${base}/mcp/`);
+    expect(issued.status).toBe(200);
+    expect((await probe(issued.body.access_token!)).status).toBe(200);
   });
 
   it('approves a scope written with stray whitespace, issuing exactly its names', async () => {
@@ -412,11 +479,11 @@ describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
     expect(Date.now() - after.lastUsedAt.getTime()).toBeLessThan(60_000);
   });
 
-  it('stores only the SHA-256 of a token', async () => {
+  it('stores only the SHA-256 of access and refresh tokens', async () => {
     const tokens = await signIn('wiki:read offline_access');
-    expect(await storedAccessTokenForms(server.app.get(DataSource), tokens.access_token!)).toEqual({
-      hashed: 1,
-      plain: 0,
-    });
+    const dataSource = server.app.get(DataSource);
+    for (const token of [tokens.access_token!, tokens.refresh_token!]) {
+      expect(await storedTokenForms(dataSource, token)).toEqual({ hashed: 1, plain: 0 });
+    }
   });
 });

@@ -5,7 +5,7 @@ import { PersonRepository } from '../directory/person.repository';
 import { identityError } from '../errors/identity-errors';
 import { OAuthSignInRepository } from '../oauth/oauth-sign-in.repository';
 
-export const LIVE_TOKEN_LIMIT = 25;
+const LIVE_TOKEN_LIMIT = 25;
 
 /** A person holds at most 25 live tokens: API keys and OAuth sign-ins together. */
 @Injectable()
@@ -31,7 +31,7 @@ export class LiveTokenCap {
     }
   }
 
-  async liveCount(manager: EntityManager, personId: string): Promise<number> {
+  private async liveCount(manager: EntityManager, personId: string): Promise<number> {
     const keys = await this.apiKeys.countLive(manager, personId);
     return keys + (await this.signIns.countLive(manager, personId));
   }

@@ -10,6 +10,8 @@ export interface AuthorizingClient {
 /** A checked authorization request: what the consent page shows and the approval issues. */
 export interface AuthorizationRequest {
   clientId: string;
+  /** The registered client's name, for the consent page. */
+  clientName: string;
   redirectUri: string;
   state: string;
   codeChallenge: string;
@@ -60,7 +62,8 @@ function single(parameters: Parameters, name: string): string | undefined | type
   return typeof value === 'string' ? value : REPEATED;
 }
 
-function sameResource(a: string, b: string): boolean {
+/** Resource URLs compare without trailing slashes (`https://wiki.example/mcp/`). */
+export function sameResource(a: string, b: string): boolean {
   return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
@@ -125,6 +128,7 @@ export function checkAuthorizationRequest(
     kind: 'valid',
     request: {
       clientId,
+      clientName: client.name,
       redirectUri,
       state,
       codeChallenge,

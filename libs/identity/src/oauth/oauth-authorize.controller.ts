@@ -32,6 +32,7 @@ import {
 } from './authorization-request';
 import { consentTokenFor, consentTokenMatches } from './consent-token';
 import { OAuthConsentDecisionDto, OAuthSignInFormDto } from './dtos/authorize.dto';
+import { fieldsOf } from './form-fields';
 import { OAUTH_API_TAG } from './oauth-api-tag';
 import { OAuthClientRepository } from './oauth-client.repository';
 import type { ApprovingUser } from './oauth-model';
@@ -72,12 +73,6 @@ interface SignedInBrowser {
 
 function ApplyQueries(queries: readonly ApiQueryOptions[]): MethodDecorator {
   return applyDecorators(...queries.map((query) => ApiQuery({ type: String, ...query })));
-}
-
-function fieldsOf(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }
 
 function isClientId(value: unknown): value is string {
@@ -301,13 +296,12 @@ export class OAuthAuthorizeController {
   }
 
   private async consent(browser: SignedInBrowser, authorization: AuthorizationRequest) {
-    const [client, person, company] = await Promise.all([
-      this.clients.findById(authorization.clientId),
+    const [person, company] = await Promise.all([
       this.people.findById(browser.credential.personId),
       this.companies.findById(browser.credential.companyId),
     ]);
     return consentPage({
-      clientName: client?.name ?? authorization.clientId,
+      clientName: authorization.clientName,
       personEmail: person?.email ?? '',
       companyName: company?.name ?? '',
       request: authorization,

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type OAuth2Server from '@node-oauth/oauth2-server';
 import { InvalidGrantError, InvalidScopeError } from '@node-oauth/oauth2-server';
 import { hashToken, mintToken } from '../tokens/token-codec';
-import { AuthorizationCodeRepository } from './authorization-code.repository';
+import {
+  AuthorizationCodeRepository,
+  type StoredAuthorizationCode,
+} from './authorization-code.repository';
 import { OAuthClientRepository } from './oauth-client.repository';
 import { grantScopes, scopeListOf } from './oauth-scopes';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from './oauth-lifetimes';
@@ -27,9 +30,9 @@ interface RefreshingUser {
   signInId: string;
 }
 
-/** What an authorization code carries from its exchange to the new sign-in. */
+/** What an authorization code carries from its exchange to the new sign-in: the code itself. */
 interface CodeUser {
-  codeHash: Buffer;
+  code: StoredAuthorizationCode;
 }
 
 const GRANTS = ['authorization_code', 'refresh_token'];
@@ -116,7 +119,7 @@ export class OAuthModel implements GrantModel {
       await this.revokeReplayed(codeHash);
       return null;
     }
-    const user: CodeUser = { codeHash };
+    const user: CodeUser = { code };
     return {
       authorizationCode,
       expiresAt: code.expiresAt,
@@ -131,7 +134,7 @@ export class OAuthModel implements GrantModel {
 
   /** Spends the code; the loser of two parallel exchanges is treated as a replay. */
   async revokeAuthorizationCode(code: AuthorizationCode): Promise<boolean> {
-    const { codeHash } = code.user as CodeUser;
+    const { codeHash } = (code.user as CodeUser).code;
     if (await this.codes.markUsed(codeHash)) return true;
     await this.revokeReplayed(codeHash);
     return false;
@@ -169,11 +172,9 @@ export class OAuthModel implements GrantModel {
     if ('signInId' in user) {
       await this.signIns.issueForRefresh(user.signInId, issued);
     } else {
-      const code = await this.codes.findByHash(user.codeHash);
-      if (!code) throw new InvalidGrantError('Invalid grant: authorization code is invalid');
       const decision = grantScopes(token.scope);
       if (!decision.ok) throw new InvalidGrantError('Invalid grant: the code carries no scope');
-      await this.signIns.issueForCode(code, decision.granted, issued);
+      await this.signIns.issueForCode(user.code, decision.granted, issued);
     }
     return {
       accessToken: issued.accessToken,

@@ -126,14 +126,10 @@ export class OAuthSignInRepository {
   }
 
   /** Revokes these sign-ins, keeping a first revocation; answers the ones it ended now. */
-  async revoke(
-    ids: readonly string[],
-    reason: SignInRevocationReason,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<string[]> {
+  async revoke(ids: readonly string[], reason: SignInRevocationReason): Promise<string[]> {
     if (ids.length === 0) return [];
     // TypeORM answers an UPDATE with [rows, affected row count].
-    const [rows]: [{ id: string }[], number] = await manager.query(
+    const [rows]: [{ id: string }[], number] = await this.dataSource.query(
       `UPDATE identity.oauth_sign_ins SET revoked_at = now(), revoked_reason = $2
         WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL
        RETURNING id`,

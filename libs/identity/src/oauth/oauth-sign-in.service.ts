@@ -50,8 +50,8 @@ export class OAuthSignInService {
     code: StoredAuthorizationCode,
     granted: GrantedScopes,
     issued: TokensToStore,
-  ): Promise<string> {
-    const { signInId, ended } = await this.dataSource.transaction(async (manager) => {
+  ): Promise<void> {
+    const ended = await this.dataSource.transaction(async (manager) => {
       if (!(await this.codes.lockForIssue(manager, code.codeHash))) {
         throw new InvalidGrantError('Invalid grant: the authorization code was used twice');
       }
@@ -73,10 +73,9 @@ export class OAuthSignInService {
       });
       await this.codes.linkSignIn(manager, code.codeHash, id);
       await this.store(manager, id, issued);
-      return { signInId: id, ended: earlier };
+      return earlier;
     });
     await this.broadcast(ended);
-    return signInId;
   }
 
   /** New tokens for a live sign-in whose refresh token was just spent. */

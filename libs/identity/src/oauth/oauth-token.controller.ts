@@ -12,6 +12,9 @@ import {
   type OAuthTokenView,
 } from './dtos/token.dto';
 import { OAuthTokenResponseDto } from './dtos/token.dto';
+import { AuthorizationCodeRepository } from './authorization-code.repository';
+import { sameResource } from './authorization-request';
+import { fieldsOf } from './form-fields';
 import { OAUTH_API_TAG } from './oauth-api-tag';
 import { sendOAuthError, sendOAuthFailure } from './oauth-error-reply';
 import { protectedResourcesOf } from './oauth-resources';
@@ -23,13 +26,6 @@ import { publicBaseOf } from './public-base';
 
 const FORM = 'application/x-www-form-urlencoded';
 
-function formOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
-}
-
 @DescribedApiTag(OAUTH_API_TAG)
 @Controller('api/oauth')
 export class OAuthTokenController {
@@ -38,6 +34,7 @@ export class OAuthTokenController {
     private readonly tokens: OAuthTokenRepository,
     private readonly signIns: OAuthSignInService,
     private readonly config: IdentityConfig,
+    private readonly codes: AuthorizationCodeRepository,
   ) {}
 
   @Post('token')
@@ -56,20 +53,9 @@ export class OAuthTokenController {
   @ApiBody({ type: OAuthTokenRequestDto })
   @ApiOkResponse({ type: OAuthTokenResponseDto })
   async token(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    const form = formOf(request);
-    const resource = form.resource;
-    const resources = protectedResourcesOf(publicBaseOf(request, this.config));
-    if (
-      resource !== undefined &&
-      (typeof resource !== 'string' || !resources.includes(resource.replace(/\/+$/, '')))
-    ) {
-      return sendOAuthError(
-        reply,
-        400,
-        'invalid_target',
-        `resource must be one of: ${resources.join(', ')}.`,
-      );
-    }
+    const form = fieldsOf(request.body);
+    const targetProblem = await this.targetProblem(form, publicBaseOf(request, this.config));
+    if (targetProblem) return sendOAuthError(reply, 400, 'invalid_target', targetProblem);
     const response = new OAuth2Server.Response();
     try {
       await this.server.token(
@@ -97,6 +83,26 @@ export class OAuthTokenController {
       .send(body);
   }
 
+  /**
+   * RFC 8707: a `resource` must be the API or `/mcp`, and, on a code exchange, the one the code
+   * was authorized for (read only when a resource is sent).
+   */
+  private async targetProblem(
+    form: Record<string, unknown>,
+    base: string,
+  ): Promise<string | undefined> {
+    const resource = form.resource;
+    if (resource === undefined) return undefined;
+    const resources = protectedResourcesOf(base);
+    if (typeof resource !== 'string' || !resources.some((known) => sameResource(known, resource)))
+      return `resource must be one of: ${resources.join(', ')}.`;
+    if (form.grant_type !== 'authorization_code' || typeof form.code !== 'string') return undefined;
+    const authorized = (await this.codes.findByHash(hashToken(form.code)))?.resource;
+    return authorized && !sameResource(authorized, resource)
+      ? `resource must be the one the code was authorized for: ${authorized}.`
+      : undefined;
+  }
+
   @Post('revoke')
   @RoutePolicy({ access: 'route_specific', errorFormat: 'oauth' })
   @ApiOperation({
@@ -111,12 +117,12 @@ export class OAuthTokenController {
   @ApiBody({ type: OAuthRevocationRequestDto })
   @ApiOkResponse({ type: OAuthRevocationResponseDto })
   async revoke(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    const token = formOf(request).token;
+    const token = fieldsOf(request.body).token;
     if (typeof token !== 'string' || token.length === 0) {
       return sendOAuthError(reply, 400, 'invalid_request', 'Send the token to revoke as `token`.');
     }
-    const owner = await this.tokens.signInOf(hashToken(token));
-    if (owner) await this.signIns.end([owner.signInId], 'revoked');
+    const signInId = await this.tokens.signInOf(hashToken(token));
+    if (signInId) await this.signIns.end([signInId], 'revoked');
     return reply.status(200).header('Cache-Control', 'no-store').send({ revoked: true });
   }
 }

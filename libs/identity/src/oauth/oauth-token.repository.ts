@@ -17,11 +17,8 @@ export interface LiveAccessToken {
 export interface StoredRefreshToken {
   signInId: string;
   clientId: string;
-  personId: string;
-  companyId: string;
   scopes: string[];
   offline: boolean;
-  sessionId: string | null;
   usedAt: Date | null;
   signInRevoked: boolean;
 }
@@ -29,11 +26,8 @@ export interface StoredRefreshToken {
 interface RefreshRow {
   sign_in_id: string;
   client_id: string;
-  person_id: string;
-  company_id: string;
   scopes: string[];
   offline: boolean;
-  session_id: string | null;
   used_at: Date | null;
   revoked_at: Date | null;
 }
@@ -102,8 +96,7 @@ export class OAuthTokenRepository {
 
   async findRefresh(tokenHash: Buffer): Promise<StoredRefreshToken | null> {
     const [row]: RefreshRow[] = await this.dataSource.query(
-      `SELECT r.sign_in_id, s.client_id, s.person_id, s.company_id, s.scopes, s.offline,
-              s.session_id, r.used_at, s.revoked_at
+      `SELECT r.sign_in_id, s.client_id, s.scopes, s.offline, r.used_at, s.revoked_at
          FROM identity.oauth_refresh_tokens r
          JOIN identity.oauth_sign_ins s ON s.id = r.sign_in_id
         WHERE r.token_hash = $1`,
@@ -113,11 +106,8 @@ export class OAuthTokenRepository {
       ? {
           signInId: row.sign_in_id,
           clientId: row.client_id,
-          personId: row.person_id,
-          companyId: row.company_id,
           scopes: row.scopes,
           offline: row.offline,
-          sessionId: row.session_id,
           usedAt: row.used_at,
           signInRevoked: row.revoked_at !== null,
         }
@@ -137,16 +127,14 @@ export class OAuthTokenRepository {
   }
 
   /** The sign-in an access or refresh token belongs to, by the token's hash. */
-  async signInOf(tokenHash: Buffer): Promise<{ signInId: string; clientId: string } | null> {
-    const [row]: { sign_in_id: string; client_id: string }[] = await this.dataSource.query(
-      `SELECT t.sign_in_id, s.client_id
-         FROM (SELECT sign_in_id FROM identity.oauth_access_tokens WHERE token_hash = $1
-               UNION ALL
-               SELECT sign_in_id FROM identity.oauth_refresh_tokens WHERE token_hash = $1) t
-         JOIN identity.oauth_sign_ins s ON s.id = t.sign_in_id
-        LIMIT 1`,
+  async signInOf(tokenHash: Buffer): Promise<string | null> {
+    const [row]: { sign_in_id: string }[] = await this.dataSource.query(
+      `SELECT sign_in_id FROM identity.oauth_access_tokens WHERE token_hash = $1
+       UNION ALL
+       SELECT sign_in_id FROM identity.oauth_refresh_tokens WHERE token_hash = $1
+       LIMIT 1`,
       [tokenHash],
     );
-    return row ? { signInId: row.sign_in_id, clientId: row.client_id } : null;
+    return row?.sign_in_id ?? null;
   }
 }

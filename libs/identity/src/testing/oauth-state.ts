@@ -1,14 +1,26 @@
 import type { DataSource } from 'typeorm';
 
-/** How many stored access tokens hash to this token, and how many hold it in plain text. */
-export async function storedAccessTokenForms(
+/**
+ * How many stored access and refresh tokens hash to this token, and how many rows of the OAuth
+ * tables hold it in plain text anywhere (every column, as text).
+ */
+export async function storedTokenForms(
   dataSource: DataSource,
   token: string,
 ): Promise<{ hashed: number; plain: number }> {
   const [row]: { hashed: number; plain: number }[] = await dataSource.query(
-    `SELECT count(*) FILTER (WHERE token_hash = sha256(convert_to($1, 'UTF8')))::int AS hashed,
-            count(*) FILTER (WHERE position(convert_to($1, 'UTF8') IN token_hash) > 0)::int AS plain
-       FROM identity.oauth_access_tokens`,
+    `WITH tokens AS (
+       SELECT token_hash, t::text AS whole FROM identity.oauth_access_tokens t
+       UNION ALL
+       SELECT token_hash, t::text FROM identity.oauth_refresh_tokens t),
+     other AS (
+       SELECT t::text AS whole FROM identity.oauth_authorization_codes t
+       UNION ALL
+       SELECT t::text FROM identity.oauth_sign_ins t)
+     SELECT (SELECT count(*) FROM tokens
+              WHERE token_hash = sha256(convert_to($1, 'UTF8')))::int AS hashed,
+            ((SELECT count(*) FROM tokens WHERE strpos(whole, $1) > 0)
+             + (SELECT count(*) FROM other WHERE strpos(whole, $1) > 0))::int AS plain`,
     [token],
   );
   return row;
