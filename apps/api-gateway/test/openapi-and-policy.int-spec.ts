@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { routeInventory, SERVICES } from '@cw/platform';
+import { type ErrorFormat, routeInventory, SERVICES, takesErrorFormat } from '@cw/platform';
 import {
   call,
   createTestDatabase,
@@ -166,10 +166,8 @@ describe('OpenAPI description and route policies of the whole composition', () =
 
   it('answers every documented error with the envelope, or the format the operation names', () => {
     const expectedFormat = (operation: Record<string, unknown>, status: string): string => {
-      const format = operation['x-error-format'];
-      if (format === 'oauth') return 'oauth';
-      if (format === 'html_page' && ['400', '401', '403'].includes(status)) return 'html';
-      return 'envelope';
+      const format = operation['x-error-format'] as ErrorFormat | undefined;
+      return format && takesErrorFormat(format, Number(status)) ? format : 'envelope';
     };
     const outside = operations.flatMap(({ path, method, operation }) =>
       Object.entries(operation.responses as Responses)
@@ -179,7 +177,7 @@ describe('OpenAPI description and route policies of the whole composition', () =
           switch (expectedFormat(operation, status)) {
             case 'oauth':
               return json?.$ref !== '#/components/schemas/OAuthErrorSchema';
-            case 'html':
+            case 'html_page':
               return (
                 response.content?.['text/html']?.schema?.$ref !== '#/components/schemas/HtmlPage'
               );

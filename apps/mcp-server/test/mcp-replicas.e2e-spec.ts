@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { MCP_TOOL_NAMES } from '@cw/mcp';
 import {
   call,
   createApiKey,
@@ -58,7 +59,7 @@ describe('the MCP server as deployed: two replicas behind the gateway', () => {
     );
     try {
       const { tools } = await client.listTools();
-      expect(tools.length).toBeGreaterThanOrEqual(18);
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
       for (let index = 0; index < 4; index += 1) {
         const result = (await client.callTool({
           name: 'read_page',

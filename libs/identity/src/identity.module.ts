@@ -100,7 +100,7 @@ export class IdentityModule {
         ...SERVICES,
         { provide: IdentityConfig, useFactory: () => loadIdentityConfig() },
       ],
-      exports: [CredentialService, DirectoryService, ApiKeyService],
+      exports: [CredentialService, DirectoryService, ApiKeyService, IdentityConfig],
     };
   }
 }

@@ -1,1 +1,2 @@
 export { McpModule, type McpModuleOptions } from './mcp.module';
+export { MCP_TOOL_NAMES } from './catalog/tool-names';

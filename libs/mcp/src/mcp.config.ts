@@ -1,4 +1,4 @@
-import { IsOptional, IsString, Matches, type ValidationArguments } from 'class-validator';
+import { IsOptional, Matches, type ValidationArguments } from 'class-validator';
 
 const HTTP_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/;
 const HTTP_URL_RULE = {
@@ -22,15 +22,6 @@ export class McpConfig {
   @IsOptional()
   @Matches(HTTP_URL, HTTP_URL_RULE)
   MCP_API_URL?: string;
-
-  /**
-   * The public base address of the API, named in the 401's `resource_metadata`; unset, the
-   * address the request came in on (`X-Forwarded-*` from trusted proxies).
-   */
-  @IsOptional()
-  @IsString()
-  @Matches(HTTP_URL, HTTP_URL_RULE)
-  OAUTH_ISSUER?: string;
 }
 
 export function allowedOriginsOf(config: McpConfig): Set<string> {

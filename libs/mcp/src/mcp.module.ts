@@ -2,6 +2,7 @@ import { type DynamicModule, Logger, Module, type Provider } from '@nestjs/commo
 import { HttpAdapterHost } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AuthModule } from '@cw/auth';
+import { IdentityModule } from '@cw/identity';
 import { GATEWAY, loadConfig, OpenApiDocumentHolder } from '@cw/platform';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,7 +93,8 @@ export class McpModule {
   static register(options: McpModuleOptions): DynamicModule {
     return {
       module: McpModule,
-      imports: [AuthModule],
+      // Identity's settings include OAUTH_ISSUER, the public base the 401 names.
+      imports: [AuthModule, IdentityModule.register({ withRoutes: false })],
       controllers: [McpController],
       providers: [
         { provide: McpConfig, useFactory: () => loadConfig(McpConfig) },

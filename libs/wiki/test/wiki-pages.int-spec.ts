@@ -480,6 +480,9 @@ describe('wiki pages (one process, real PostgreSQL and Redis)', () => {
         body: { title: 'Append log', markdown: '', path: '/Company/Logs' },
       });
       expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: { code: 'VALIDATION_ERROR', details: { field: 'markdown' } },
+      });
       expect((await read(token, id)).body.page.current_version).toBe(9);
     });
 

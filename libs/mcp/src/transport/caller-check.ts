@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { presentedToken, CredentialResolver } from '@cw/auth';
+import { IdentityConfig, publicBaseOf } from '@cw/identity';
 import { AppError, ErrorCode } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import { allowedOriginsOf, McpConfig } from '../mcp.config';
 
 /** The MCP resource's metadata document, relative to the public base address. */
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
-
-/** The public base address: `OAUTH_ISSUER`, else the one the request came in on. */
-export function publicBaseOf(request: FastifyRequest, config: McpConfig): string {
-  return (config.OAUTH_ISSUER ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-}
 
 /**
  * What `/mcp` checks before the protocol: the browser origin (DNS-rebinding protection, as
@@ -21,7 +17,8 @@ export class CallerCheck {
   private readonly allowedOrigins: Set<string>;
 
   constructor(
-    private readonly config: McpConfig,
+    config: McpConfig,
+    private readonly identity: IdentityConfig,
     private readonly resolver: CredentialResolver,
   ) {
     this.allowedOrigins = allowedOriginsOf(config);
@@ -32,7 +29,7 @@ export class CallerCheck {
     if (origin === undefined) return;
     const normalized = origin.replace(/\/$/, '').toLowerCase();
     if (this.allowedOrigins.has(normalized)) return;
-    if (normalized === publicBaseOf(request, this.config).toLowerCase()) return;
+    if (normalized === publicBaseOf(request, this.identity).toLowerCase()) return;
     throw AppError.accessDenied(
       `The origin ${origin} may not call the MCP server; an operator lists allowed ones in MCP_ALLOWED_ORIGINS.`,
       { error: 'origin_not_allowed' },
@@ -53,7 +50,7 @@ export class CallerCheck {
         : 'Send `Authorization: Bearer <API key or access token>`.',
       {
         headers: {
-          'WWW-Authenticate': `Bearer resource_metadata="${publicBaseOf(request, this.config)}${RESOURCE_METADATA_PATH}"`,
+          'WWW-Authenticate': `Bearer resource_metadata="${publicBaseOf(request, this.identity)}${RESOURCE_METADATA_PATH}"`,
         },
       },
     );

@@ -46,32 +46,8 @@ export class PageUpsertService {
     private readonly pages: PageRepository,
   ) {}
 
-  async upsert(actor: Actor, request: UpsertRequestDto): Promise<UpsertResponse> {
-    const inboxKey = request.path === undefined ? inboxKeyOf(request.title) : undefined;
-    const path = request.path ?? INBOX_PATH;
-    return this.dataSource.transaction(async (manager) => {
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const existing = await this.findExisting(manager, actor, path, request.title, inboxKey);
-        if (existing) return this.saveExisting(manager, actor, existing, request);
-        const created = await this.creator.tryCreate(
-          manager,
-          actor,
-          { title: request.title, markdown: request.markdown, path, inboxKey },
-          { message: request.message },
-        );
-        if (created) {
-          const ids = { page_id: Number(created.id), page_public_id: created.public_id };
-          return {
-            outcome: 'created',
-            created: ids,
-            version: 1,
-            saved_draft_version: null,
-            page: pageSummary(created),
-          };
-        }
-      }
-      throw new Error('upsert did not converge');
-    });
+  upsert(actor: Actor, request: UpsertRequestDto): Promise<UpsertResponse> {
+    return this.saveOrCreate(actor, request, () => request.markdown);
   }
 
   /**
@@ -80,7 +56,18 @@ export class PageUpsertService {
    * identity: a retry appends again. Concurrent appends each land, one after another, on the
    * locked page.
    */
-  async appendByTitle(actor: Actor, request: AppendByTitleRequest): Promise<UpsertResponse> {
+  appendByTitle(actor: Actor, request: AppendByTitleRequest): Promise<UpsertResponse> {
+    return this.saveOrCreate(actor, request, (existing) =>
+      appendMarkdown(existing.content_md, request.markdown),
+    );
+  }
+
+  /** Saves `contentOf(existing)` to the page with this title, or creates it with `markdown`. */
+  private saveOrCreate(
+    actor: Actor,
+    request: UpsertRequestDto,
+    contentOf: (existing: PageRecord) => string,
+  ): Promise<UpsertResponse> {
     const inboxKey = request.path === undefined ? inboxKeyOf(request.title) : undefined;
     const path = request.path ?? INBOX_PATH;
     return this.dataSource.transaction(async (manager) => {
@@ -88,9 +75,8 @@ export class PageUpsertService {
         const existing = await this.findExisting(manager, actor, path, request.title, inboxKey);
         if (existing) {
           return this.saveExisting(manager, actor, existing, {
-            title: request.title,
-            markdown: appendMarkdown(existing.content_md, request.markdown),
-            message: request.message,
+            ...request,
+            markdown: contentOf(existing),
           });
         }
         const created = await this.creator.tryCreate(
@@ -109,7 +95,8 @@ export class PageUpsertService {
           };
         }
       }
-      throw new Error('append did not converge');
+      // Three rounds lose to concurrent create-and-delete only if something is very wrong.
+      throw new Error('saving a page by title did not converge');
     });
   }
 

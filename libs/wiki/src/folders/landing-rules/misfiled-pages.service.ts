@@ -7,16 +7,15 @@ import { canWriteLane, type LaneRef } from '../../lanes/lane-path';
 import { PageRepository, type PageRecord } from '../../pages/page.repository';
 import { PageReader } from '../../pages/page-reader';
 import type { PageRef } from '../../pages/page-ref';
+import { INBOX_PATH } from '../../pages/page-create.service';
 import { pathOf } from '../../pages/page-view';
 import { PageMoveService, type PageMoveResponse } from '../page-move.service';
 import { LandingRuleRepository, type LandingRuleRecord } from './landing-rule.repository';
 import { compileTitleGlob, literalLength, matchesTitleGlob } from './title-glob';
 
-/** Where upserts without a path file pages (contracts.md), in the caller's Private lane. */
-export const INBOX_PATH = '/Private/Inbox';
 /** The Inbox pages (by title) and the rules (by folder path) one read considers. */
-export const INBOX_SCAN = 200;
-export const RULE_SCAN = 500;
+const INBOX_SCAN = 200;
+const RULE_SCAN = 500;
 
 const PATH_TAKEN: WikiErrorCode = 'PAGE_PATH_TAKEN';
 
