@@ -49,16 +49,15 @@ module.exports = {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/process-test-timeout.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
     },
     {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/{apps,libs,tools}/**/*.e2e-spec.ts'],
-      // End-to-end tests start real processes (a CLI command boots Nest each time): on a busy
-      // two-core CI machine one test can take well over jest's default 5 s. (`testTimeout` is a
-      // global option, ignored in a project, so the tier sets its own in a setup file.)
-      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/e2e-timeout.ts'],
+      // `testTimeout` is a global option, ignored in a project: each tier sets its own.
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/process-test-timeout.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
     },
   ],
