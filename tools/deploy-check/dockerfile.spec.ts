@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { GATEWAY, SERVICES } from '@cw/platform';
+import { GATEWAY, SERVICE_NODE_FLAGS, SERVICES } from '@cw/platform';
 import { buildContext } from './docker-context';
 
 const repoRoot = resolve(__dirname, '../..');
@@ -25,6 +25,10 @@ describe('docker/Dockerfile', () => {
       expect(existsSync(join(repoRoot, `apps/${name}/src/main.ts`))).toBe(true);
     }
     expect(existsSync(join(repoRoot, 'tools/migrations/run-migrations.ts'))).toBe(true);
+  });
+
+  it('starts node with the V8 flags npm start gives every service', () => {
+    expect(/^\s+NODE_OPTIONS=(.+)$/m.exec(dockerfile)?.[1]).toBe(SERVICE_NODE_FLAGS.join(' '));
   });
 
   it('builds on a supported Node LTS line at an exact version or digest', () => {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { GATEWAY, SERVICES } from '@cw/platform';
+import { GATEWAY, SERVICE_NODE_FLAGS, SERVICES } from '@cw/platform';
 import { choosePort } from '../local-stack/ports';
 import { Supervisor } from './supervisor';
 
@@ -134,7 +134,7 @@ function launch(
 ): ServiceProcess {
   const host = options.host ?? '127.0.0.1';
   const spawnChild = (): ChildProcess =>
-    spawn(process.execPath, [join(options.distDir, entry)], {
+    spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(options.distDir, entry)], {
       env: {
         ...process.env,
         ...options.env,

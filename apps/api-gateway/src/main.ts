@@ -5,7 +5,7 @@ import { EdgeConfig } from './edge/edge.config';
 import { continueOnlyWhenReadingBody } from './edge/expect-continue';
 import { GatewayModule } from './gateway.module';
 import { GATEWAY_DESCRIPTION } from './openapi/gateway-description';
-import { readServicesDescription } from './openapi/services-description';
+import { readGatewayServicesDescription } from './openapi/services-description';
 import { serviceProxyPlugin } from './proxy/service-proxy.plugin';
 
 void runService(GatewayModule, {
@@ -17,7 +17,7 @@ void runService(GatewayModule, {
     continueOnlyWhenReadingBody(app.getHttpAdapter().getInstance());
     await app.register(serviceProxyPlugin, {
       services: SERVICES,
-      description: readServicesDescription(),
+      description: readGatewayServicesDescription(),
       settings: loadConfig(EdgeConfig),
     });
   },

@@ -1,10 +1,14 @@
+import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@cw/auth';
 import { DbModule } from '@cw/db';
 import { McpModule } from '@cw/mcp';
-import { PlatformModule } from '@cw/platform';
+import {
+  PlatformModule,
+  readServicesDescription,
+  SERVICES_DESCRIPTION_FILE_NAME,
+} from '@cw/platform';
 import { QueueModule } from '@cw/queue';
-import { readServicesDescription } from './services-description';
 
 @Module({
   imports: [
@@ -12,7 +16,11 @@ import { readServicesDescription } from './services-description';
     DbModule,
     QueueModule.register({ relay: false }),
     AuthModule,
-    McpModule.register({ description: readServicesDescription, restCalls: 'gateway' }),
+    McpModule.register({
+      // Copied beside the compiled server by the build (tools/build/build.mjs).
+      description: () => readServicesDescription(join(__dirname, SERVICES_DESCRIPTION_FILE_NAME)),
+      restCalls: 'gateway',
+    }),
   ],
 })
 export class McpServerModule {}

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AuthModule } from '@cw/auth';
 import { IdentityModule } from '@cw/identity';
+import { readServicesDescription, SERVICES_DESCRIPTION_FILE_NAME } from '@cw/platform';
 import {
   createApiKey,
   createTestDatabase,
@@ -26,7 +26,8 @@ const DIST = join(__dirname, '../../../dist');
 /** The services' description the build writes: the same file the mcp-server reads. */
 export const SERVICES_DESCRIPTION = join(
   DIST,
-  'apps/api-gateway/src/openapi/services-openapi.json',
+  'apps/api-gateway/src/openapi',
+  SERVICES_DESCRIPTION_FILE_NAME,
 );
 const START_TIMEOUT_MS = 45_000;
 
@@ -34,7 +35,7 @@ export const ALLOWED_ORIGIN = 'https://agents.example.test';
 export const EVERY_SCOPE = ['wiki:write', 'workflows:write', 'workflows:run', 'workflows:read'];
 
 export function servicesDescription(): OpenAPIObject {
-  return JSON.parse(readFileSync(SERVICES_DESCRIPTION, 'utf8')) as OpenAPIObject;
+  return readServicesDescription(SERVICES_DESCRIPTION);
 }
 
 /**

@@ -1,8 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { ServiceDescriptor } from '@cw/platform';
+import { operationEntries, type ServiceDescriptor } from '@cw/platform';
 import type { HTTPMethods } from 'fastify';
-
-const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /** One described operation of a service, as the gateway routes it. */
 export interface EdgeRoute {
@@ -74,24 +72,19 @@ export function describedRoutes(
   services: readonly ServiceDescriptor[],
 ): EdgeRoute[] {
   const routes: EdgeRoute[] = [];
-  for (const [path, item] of Object.entries(description.paths ?? {})) {
+  for (const { path, method, operation } of operationEntries<DescribedOperation>(description)) {
     const service = ownerOf(path, services);
     if (!service) continue;
-    const url = path.replace(/\{([^}]+)\}/g, ':$1');
-    for (const [method, value] of Object.entries(item as Record<string, unknown>)) {
-      if (!OPERATION_METHODS.includes(method)) continue;
-      const operation = value as DescribedOperation;
-      routes.push({
-        method: method.toUpperCase(),
-        url,
-        service,
-        credentialRequired: operation['x-service']?.authentication === 'person',
-        upload: Object.keys(operation.requestBody?.content ?? {}).includes('multipart/form-data'),
-        ...(typeof operation['x-body-limit-bytes'] === 'number' && {
-          bodyLimit: operation['x-body-limit-bytes'],
-        }),
-      });
-    }
+    routes.push({
+      method: method.toUpperCase(),
+      url: path.replace(/\{([^}]+)\}/g, ':$1'),
+      service,
+      credentialRequired: operation['x-service']?.authentication === 'person',
+      upload: Object.keys(operation.requestBody?.content ?? {}).includes('multipart/form-data'),
+      ...(typeof operation['x-body-limit-bytes'] === 'number' && {
+        bodyLimit: operation['x-body-limit-bytes'],
+      }),
+    });
   }
   return routes;
 }

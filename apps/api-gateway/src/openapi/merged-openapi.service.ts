@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { OpenApiDocumentHolder } from '@cw/platform';
-import { readServicesDescription } from './services-description';
+import { readGatewayServicesDescription } from './services-description';
 
 /**
  * The gateway's description: its own routes plus every service's, which the build wrote from
@@ -9,7 +9,7 @@ import { readServicesDescription } from './services-description';
  */
 @Injectable()
 export class MergedOpenApiService {
-  private readonly services = readServicesDescription();
+  private readonly services = readGatewayServicesDescription();
   private merged?: OpenAPIObject;
 
   constructor(private readonly own: OpenApiDocumentHolder) {}

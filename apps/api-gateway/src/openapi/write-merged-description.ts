@@ -4,7 +4,7 @@ import { describeModules } from '@cw/platform';
 import { GatewayModule } from '../gateway.module';
 import { GATEWAY_DESCRIPTION } from './gateway-description';
 import { mergeDocuments } from './merged-openapi.service';
-import { readServicesDescription } from './services-description';
+import { readGatewayServicesDescription } from './services-description';
 
 // `node dist/apps/api-gateway/src/openapi/write-merged-description.js <file>`: the description
 // the gateway serves at /openapi.json, written without starting it, so CI can lint it and
@@ -18,7 +18,7 @@ void describeModules(GatewayModule, GATEWAY_DESCRIPTION).then(
   (own) => {
     writeFileSync(
       target,
-      `${JSON.stringify(mergeDocuments(own, [readServicesDescription()]), null, 2)}\n`,
+      `${JSON.stringify(mergeDocuments(own, [readGatewayServicesDescription()]), null, 2)}\n`,
     );
   },
   (error: unknown) => {

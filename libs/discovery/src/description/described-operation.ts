@@ -1,7 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { XService } from '@cw/platform';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+import { operationEntries, type XService } from '@cw/platform';
 
 /** One operation of the description as discovery reads it (the raw object stays at hand). */
 export interface DescribedOperation {
@@ -35,22 +33,18 @@ export interface OperationObject {
  */
 export function describedOperations(document: OpenAPIObject): DescribedOperation[] {
   const operations: DescribedOperation[] = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, value] of Object.entries(item as Record<string, unknown>)) {
-      if (!HTTP_METHODS.includes(method)) continue;
-      const operation = value as OperationObject;
-      const xService = operation['x-service'];
-      if (!operation.operationId || !xService) continue;
-      operations.push({
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        summary: operation.summary ?? '',
-        tags: operation.tags ?? [],
-        xService,
-        operation,
-      });
-    }
+  for (const { path, method, operation } of operationEntries<OperationObject>(document)) {
+    const xService = operation['x-service'];
+    if (!operation.operationId || !xService) continue;
+    operations.push({
+      operationId: operation.operationId,
+      method: method.toUpperCase(),
+      path,
+      summary: operation.summary ?? '',
+      tags: operation.tags ?? [],
+      xService,
+      operation,
+    });
   }
   return operations;
 }

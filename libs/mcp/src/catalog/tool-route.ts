@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { operationEntries, type OperationMethod } from '@cw/platform';
 import {
   asObjectSchema,
   asSchema,
@@ -51,7 +52,7 @@ interface DescribedOperation {
   'x-service'?: { mcp_tools?: string[] };
 }
 
-const METHODS: Record<string, RouteMethod> = {
+const METHODS: Partial<Record<OperationMethod, RouteMethod>> = {
   get: 'GET',
   post: 'POST',
   put: 'PUT',
@@ -108,29 +109,28 @@ function outputOf(schemas: JsonSchema[]): { output: JsonSchema; wrapsResult: boo
 export function describedRoutes(description: OpenAPIObject): ToolRoute[] {
   const components = (description.components?.schemas ?? {}) as Record<string, unknown>;
   const routes: ToolRoute[] = [];
-  for (const [path, item] of Object.entries(description.paths ?? {})) {
-    for (const [key, value] of Object.entries(item as Record<string, unknown>)) {
-      const method = METHODS[key];
-      const operation = value as DescribedOperation;
-      const mcpTools = operation['x-service']?.mcp_tools ?? [];
-      if (!method) continue;
-      const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-      routes.push({
-        operationId: operation.operationId ?? `${key} ${path}`,
-        method,
-        path,
-        summary: operation.summary ?? '',
-        description: operation.description ?? '',
-        pathParameters: parametersOf(operation, 'path', components),
-        queryParameters: parametersOf(operation, 'query', components),
-        body:
-          bodySchema === undefined
-            ? null
-            : objectShape(asSchema(inlineReferences(bodySchema, components))),
-        ...outputOf(successSchemas(operation, components)),
-        mcpTools,
-      });
-    }
+  for (const { path, method: key, operation } of operationEntries<DescribedOperation>(
+    description,
+  )) {
+    const method = METHODS[key];
+    if (!method) continue;
+    const mcpTools = operation['x-service']?.mcp_tools ?? [];
+    const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+    routes.push({
+      operationId: operation.operationId ?? `${key} ${path}`,
+      method,
+      path,
+      summary: operation.summary ?? '',
+      description: operation.description ?? '',
+      pathParameters: parametersOf(operation, 'path', components),
+      queryParameters: parametersOf(operation, 'query', components),
+      body:
+        bodySchema === undefined
+          ? null
+          : objectShape(asSchema(inlineReferences(bodySchema, components))),
+      ...outputOf(successSchemas(operation, components)),
+      mcpTools,
+    });
   }
   return routes;
 }

@@ -6,3 +6,5 @@ export * from './described-api-tag';
 export * from './operation-security';
 export * from './union-values';
 export * from './non-json-content';
+export * from './services-description-file';
+export * from './operation-entries';

@@ -1,12 +1,11 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { XService } from '../policy/route-policy';
+import { operationEntries } from './operation-entries';
 
 export const BEARER_SCHEME = 'bearer';
 export const SESSION_COOKIE_SCHEME = 'session_token';
 
 type SecurityRequirement = Record<string, string[]>;
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /**
  * The `security` of an operation, read from the `x-service` its `@RoutePolicy` wrote: a person
@@ -22,12 +21,9 @@ export function securityOf(xService: XService): SecurityRequirement[] {
 
 /** Sets every operation's `security` from its policy; an operation without one is left alone. */
 export function applyOperationSecurity(document: OpenAPIObject): void {
-  for (const item of Object.values(document.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (!HTTP_METHODS.includes(method)) continue;
-      const xService = (operation as { 'x-service'?: XService })['x-service'];
-      if (xService)
-        (operation as { security?: SecurityRequirement[] }).security = securityOf(xService);
-    }
+  type Described = { 'x-service'?: XService; security?: SecurityRequirement[] };
+  for (const { operation } of operationEntries<Described>(document)) {
+    const xService = operation['x-service'];
+    if (xService) operation.security = securityOf(xService);
   }
 }

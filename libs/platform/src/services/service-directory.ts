@@ -11,6 +11,15 @@ export interface ServiceDescriptor {
   routes: string[];
 }
 
+/**
+ * V8 flags every service process starts with (`tools/start/system.ts`; `docker/Dockerfile` sets
+ * the same in `NODE_OPTIONS`). Semi-spaces of 8 MB (Chrome's young generation; Node's default is
+ * 16 MB) keep an idle service about 15 MB smaller: start-up's allocations grow the young
+ * generation to its maximum, and an idle process never gives it back. docs/benchmarks.md (B1)
+ * has the measured cost under load.
+ */
+export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+
 export const GATEWAY = { name: 'api-gateway', defaultPort: 3000 } as const;
 
 export const SERVICES: readonly ServiceDescriptor[] = [

@@ -1,3 +1,5 @@
+import { operationEntries, type OperationMethod } from '@cw/platform';
+
 /** The part of a JSON schema the fuzz walk reads. */
 export interface FuzzSchema {
   type?: string;
@@ -46,7 +48,7 @@ export interface OpenApiLike {
   components?: { schemas?: Record<string, RawSchema> };
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const FUZZED_METHODS: readonly OperationMethod[] = ['get', 'put', 'post', 'delete', 'patch'];
 /** Deeper than any request schema; stops a recursive reference. */
 const MAX_SCHEMA_DEPTH = 8;
 
@@ -86,9 +88,9 @@ function resolve(
 
 /** Every operation of the description, in its order. */
 export function operationsOf(document: OpenApiLike): FuzzOperation[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => {
-      const operation = item[method] as RawOperation;
+  return operationEntries<RawOperation>(document)
+    .filter(({ method }) => FUZZED_METHODS.includes(method))
+    .map(({ path, method, operation }) => {
       const parameters = operation.parameters ?? [];
       const content = operation.requestBody?.content ?? {};
       const contentType = Object.keys(content)[0];
@@ -103,6 +105,5 @@ export function operationsOf(document: OpenApiLike): FuzzOperation[] {
           : undefined,
         errorFormat: operation['x-error-format'],
       };
-    }),
-  );
+    });
 }

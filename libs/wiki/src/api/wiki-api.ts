@@ -7,7 +7,7 @@ import { PageRepository } from '../pages/page.repository';
 import { parsePageRef } from '../pages/page-ref';
 import { PageReader } from '../pages/page-reader';
 import { PageUpsertService } from '../pages/page-upsert.service';
-import { pageSummary, pathOf } from '../pages/page-view';
+import { pageSummary, type PageSummaryView, pathOf } from '../pages/page-view';
 import { pageUrl } from '../search/page-url';
 import { WikiSearchService } from '../search/wiki-search.service';
 
@@ -66,9 +66,13 @@ export interface WikiFiledPage {
 
 const PRIVATE_LANE = '/Private';
 
-function summaryOf(row: PageRecord): WikiPageSummary {
-  const { id, public_id, title, path, lane, current_version, updated_at } = pageSummary(row);
+function withUrl(summary: PageSummaryView): WikiPageSummary {
+  const { id, public_id, title, path, lane, current_version, updated_at } = summary;
   return { id, public_id, title, path, lane, current_version, updated_at, url: pageUrl(public_id) };
+}
+
+function summaryOf(row: PageRecord): WikiPageSummary {
+  return withUrl(pageSummary(row));
 }
 
 /**
@@ -155,18 +159,8 @@ export class WikiApi {
    */
   async fileMisfiledPage(actor: Actor, pageId: string): Promise<WikiFiledPage> {
     const { move, folder } = await this.misfiled.file(actor, pageId);
-    const { id, public_id, title, path, lane, current_version, updated_at } = move.page;
     return {
-      page: {
-        id,
-        public_id,
-        title,
-        path,
-        lane,
-        current_version,
-        updated_at,
-        url: pageUrl(public_id),
-      },
+      page: withUrl(move.page),
       previous_path: move.previous_path,
       folder: { id: folder.folder_id, path: folder.folder_path },
     };

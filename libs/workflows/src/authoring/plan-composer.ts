@@ -1,9 +1,9 @@
 import type { FieldProblem } from '@cw/platform';
-import OpenAI from 'openai';
 import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+import { createModelClient, type ModelClient } from '../common/model/model-client';
 import { validateDefinition, validateInputs } from '../definitions/validate-definition';
 import type { WorkflowDefinition, WorkflowInput } from '../definitions/workflow-definition';
 import {
@@ -108,14 +108,14 @@ function checkPlan(argumentsJson: string): { plan: ComposedPlan } | { problems: 
  * never returns a plan that does not validate: after the last attempt it reports the gap.
  */
 export class PlanComposer {
-  private readonly client?: OpenAI;
+  private readonly client?: ModelClient;
 
   constructor(private readonly settings: ModelProviderSettings) {
     if (settings.url) {
-      this.client = new OpenAI({
+      this.client = createModelClient({
         baseURL: settings.url,
-        apiKey: settings.apiKey ?? 'none',
-        timeout: settings.timeoutMs,
+        apiKey: settings.apiKey,
+        timeoutMs: settings.timeoutMs,
         maxRetries: CALL_TRIES - 1,
       });
     }

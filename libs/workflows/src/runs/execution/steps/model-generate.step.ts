@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { createModelClient, type ModelClient } from '../../../common/model/model-client';
 import { WorkflowsConfig } from '../../../workflows.config';
 import {
   completed,
@@ -13,14 +14,14 @@ import {
 /** `model.generate`: the configured OpenAI-compatible provider's answer to the prompt. */
 @Injectable()
 export class ModelGenerateStep implements StepExecutor {
-  private readonly client?: OpenAI;
+  private readonly client?: ModelClient;
 
   constructor(private readonly config: WorkflowsConfig) {
     if (config.MODEL_PROVIDER_URL && config.MODEL_NAME) {
-      this.client = new OpenAI({
+      this.client = createModelClient({
         baseURL: config.MODEL_PROVIDER_URL,
-        apiKey: config.MODEL_PROVIDER_API_KEY ?? 'none',
-        timeout: config.MODEL_TIMEOUT_MS,
+        apiKey: config.MODEL_PROVIDER_API_KEY,
+        timeoutMs: config.MODEL_TIMEOUT_MS,
       });
     }
   }
@@ -33,7 +34,7 @@ export class ModelGenerateStep implements StepExecutor {
       );
     }
     const { system, max_tokens } = context.step;
-    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [];
+    const messages: ChatCompletionMessageParam[] = [];
     if (typeof system === 'string') messages.push({ role: 'system', content: system });
     messages.push({ role: 'user', content: renderField(context, 'prompt') });
     try {
