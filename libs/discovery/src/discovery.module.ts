@@ -14,6 +14,11 @@ export interface DiscoveryModuleOptions {
    * description of every service. Left out: the description this process serves itself.
    */
   documentModule?: Type<unknown> | DynamicModule;
+  /**
+   * Whether this process serves the operation at a path, and so can judge its `setting:`
+   * requirements from its own environment. Left out: it serves every operation it describes.
+   */
+  servesPath?: (path: string) => boolean;
 }
 
 /**
@@ -34,7 +39,10 @@ export class DiscoveryModule {
         ...(options.documentModule
           ? []
           : [{ provide: DISCOVERY_DOCUMENT, useClass: OwnDescription }]),
-        { provide: ConfiguredSettings, useFactory: () => new ConfiguredSettings(process.env) },
+        {
+          provide: ConfiguredSettings,
+          useFactory: () => new ConfiguredSettings(process.env, options.servesPath),
+        },
         DescriptionIndex,
         ContractsService,
         OperationRecordsService,

@@ -36,7 +36,7 @@ export class OperationRecordsService {
       const needs = requirements[position];
       const admission = admissionOf(needs, caller, {
         missingGrants: needs.operatorRequirements.filter((grant) => missingGrants.has(grant)),
-        missingSettings: this.settings.missing(needs.settings),
+        missingSettings: this.settings.missing(operation.path, needs.settings),
       });
       return {
         operation_id: operation.operationId,
