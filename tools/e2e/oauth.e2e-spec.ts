@@ -110,6 +110,12 @@ describe('OAuth 2.1 through the six processes, with a real client library and a 
         LOOPBACK,
       ),
     );
+    const refresh = async (refreshToken: string): Promise<oauth.TokenEndpointResponse> =>
+      oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, LOOPBACK),
+      );
     expect(client.client_id).toMatch(/^cwc_/);
     expect(client.client_secret).toBeUndefined();
 
@@ -164,17 +170,7 @@ describe('OAuth 2.1 through the six processes, with a real client library and a 
       await mcp.close();
     }
 
-    const refreshed = await oauth.processRefreshTokenResponse(
-      as,
-      client,
-      await oauth.refreshTokenGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        tokens.refresh_token!,
-        LOOPBACK,
-      ),
-    );
+    const refreshed = await refresh(tokens.refresh_token!);
     expect(refreshed.refresh_token).toMatch(/^cwr_/);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     const withNewToken = await call(gateway, 'GET', '/api/wiki/search?q=x', {
@@ -182,17 +178,7 @@ describe('OAuth 2.1 through the six processes, with a real client library and a 
     });
     expect(withNewToken.status).toBe(200);
 
-    const reuse = oauth.processRefreshTokenResponse(
-      as,
-      client,
-      await oauth.refreshTokenGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        tokens.refresh_token!,
-        LOOPBACK,
-      ),
-    );
+    const reuse = refresh(tokens.refresh_token!);
     await expect(reuse).rejects.toMatchObject({ error: 'invalid_grant' });
     for (const token of [tokens.access_token, refreshed.access_token]) {
       const refused = await call(gateway, 'GET', '/api/wiki/search?q=x', { token });
@@ -211,17 +197,7 @@ describe('OAuth 2.1 through the six processes, with a real client library and a 
     expect(mcpRefused.headers.get('www-authenticate')).toContain(
       '/.well-known/oauth-protected-resource/mcp',
     );
-    const afterReuse = oauth.processRefreshTokenResponse(
-      as,
-      client,
-      await oauth.refreshTokenGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        refreshed.refresh_token!,
-        LOOPBACK,
-      ),
-    );
+    const afterReuse = refresh(refreshed.refresh_token!);
     await expect(afterReuse).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 

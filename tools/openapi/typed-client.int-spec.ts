@@ -32,6 +32,11 @@ type Page<Op extends keyof operations> = operations[Op]['responses'] extends {
 }
   ? Body
   : never;
+type Download<Op extends keyof operations> = operations[Op]['responses'] extends {
+  200: { content: { '*/*': infer Body } };
+}
+  ? Body
+  : never;
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch('https://wiki.example.com' + path, {
@@ -58,9 +63,17 @@ export async function search(query: Query<'searchWiki'>): Promise<string[]> {
   return found.results.map((result) => result.page_public_id + ' ' + result.title);
 }
 
-/** Answers that are not JSON are typed too: a consent page is a string, not \`never\`. */
+/** Answers that are not JSON are typed too: pages and downloads are strings, not \`never\`. */
 export function consentPageLength(page: Page<'oauthAuthorize'>): number {
   return page.length;
+}
+
+export function approvalPageLength(page: Page<'showAgentTestGrant'>): number {
+  return page.length;
+}
+
+export function downloadLength(file: Download<'downloadPageFile'>): number {
+  return file.length;
 }
 
 export function bearerOf(answer: Json<'oauthToken', 200>): string {

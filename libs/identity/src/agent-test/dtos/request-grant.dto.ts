@@ -1,17 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GRANTABLE_SCOPES, SCOPES } from '@cw/domain';
 import { IsOmittable } from '@cw/platform';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsEmail,
-  IsIn,
-  IsString,
-  Length,
-  MaxLength,
-} from 'class-validator';
+import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { IsGrantableScopes } from '../../api-keys/dtos/is-grantable-scopes';
 import type { GrantRequestedView } from '../agent-test-views';
 
 export class RequestGrantDto {
@@ -46,14 +37,7 @@ export class RequestGrantDto {
     description: 'The scopes of the key; omitted, the six scopes.',
   })
   @IsOmittable()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(GRANTABLE_SCOPES.length)
-  @ArrayUnique()
-  @IsIn(GRANTABLE_SCOPES, {
-    each: true,
-    message: `each scope must be one of ${GRANTABLE_SCOPES.join(', ')}`,
-  })
+  @IsGrantableScopes()
   scopes?: string[];
 }
 

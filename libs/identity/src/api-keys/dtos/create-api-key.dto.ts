@@ -1,15 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { GRANTABLE_SCOPES } from '@cw/domain';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsString,
-  Length,
-} from 'class-validator';
+import { IsString, Length } from 'class-validator';
 import { ApiKeyDto } from './api-key.dto';
+import { IsGrantableScopes } from './is-grantable-scopes';
 
 export class CreateApiKeyDto {
   @ApiProperty({ minLength: 1, maxLength: 100, example: 'nightly export' })
@@ -18,14 +11,7 @@ export class CreateApiKeyDto {
   name!: string;
 
   @ApiProperty({ type: [String], enum: GRANTABLE_SCOPES, minItems: 1, uniqueItems: true })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(GRANTABLE_SCOPES.length)
-  @ArrayUnique()
-  @IsIn(GRANTABLE_SCOPES, {
-    each: true,
-    message: `each scope must be one of ${GRANTABLE_SCOPES.join(', ')}`,
-  })
+  @IsGrantableScopes()
   scopes!: string[];
 }
 
