@@ -79,7 +79,7 @@ describe('revocation while Redis is down', () => {
     expect((await whoami({ cookie: person.cookie })).status).toBe(401);
   }, 60_000);
 
-  it('trusts its cache again once Redis is back, and hears the next revocation at once', async () => {
+  it('trusts its cache again once Redis is back, and refuses a key as soon as its revocation is heard', async () => {
     const channel = serving.app.get(CredentialRevocationChannel);
     expect(channel.vouchesFor(Date.now())).toBe(false);
     await redis.resume();
@@ -105,6 +105,13 @@ describe('revocation while Redis is down', () => {
     const key = await newKey(person.cookie);
     expect((await whoami({ token: key.token })).status).toBe(200);
     await revokeKey(person.cookie, key.id);
+    // The broadcast reaches the serving process on its own connection, so on a busy machine the
+    // next request can be read first. Once this listener (subscribed after the credential
+    // cache's) has heard it, the cached key must be refused.
+    while (!heard.has(key.id)) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect((await whoami({ token: key.token })).status).toBe(401);
   }, 60_000);
 });
