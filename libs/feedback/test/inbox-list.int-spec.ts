@@ -245,6 +245,30 @@ describe('the feedback inbox list, ids and triage (one process, real PostgreSQL)
     expect(sorted(await listed('?has_pr=0&category=bug&search=export'))).toEqual(['r1', 'r6']);
   });
 
+  it('sorts and pages the matches of a search as the whole inbox does, with their total', async () => {
+    for (const sort of ['created', 'message', 'user'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const order = `sort=${sort}&direction=${direction}`;
+        const matches = await listed(`?search=export&${order}`);
+        const inInboxOrder = (await listed(`?${order}`)).filter((name) => matches.includes(name));
+        expect([order, matches]).toEqual([order, inInboxOrder]);
+      }
+    }
+    const order = 'sort=message&direction=desc';
+    const first = await list(`?search=export&${order}&limit=2`);
+    const rest = await list(`?search=export&${order}&limit=2&offset=2`);
+    expect(first.body).toMatchObject({ total: 3, has_more: true });
+    expect(rest.body).toMatchObject({ total: 3, has_more: false });
+    expect([...names(first.body.reports), ...names(rest.body.reports)]).toEqual(
+      await listed(`?search=export&${order}`),
+    );
+    expect((await list('?search=export&offset=3')).body).toMatchObject({ reports: [], total: 3 });
+    expect((await list('?search=export&category=bug&limit=1')).body).toMatchObject({
+      total: 2,
+      has_more: true,
+    });
+  });
+
   it('sorts by every key both ways, the id breaking ties in the same direction', async () => {
     const keyOf: Record<string, (report: SeedReport & { id: string }) => string | number | null> = {
       created: (report) => report.createdAt.getTime(),

@@ -18,6 +18,7 @@ import { OutboxNotify1763850000080 } from './1763850000080-outbox-notify';
 import { OutboxNotifyOff1763850000090 } from './1763850000090-outbox-notify-off';
 import { OAuth1763850000100 } from './1763850000100-oauth';
 import { AgentTestAuth1763850000110 } from './1763850000110-agent-test-auth';
+import { FeedbackSearchWithoutPendingList1763850000120 } from './1763850000120-feedback-search-without-pending-list';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   OutboxNotifyOff1763850000090,
   OAuth1763850000100,
   AgentTestAuth1763850000110,
+  FeedbackSearchWithoutPendingList1763850000120,
 ];

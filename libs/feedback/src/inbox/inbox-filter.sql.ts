@@ -17,6 +17,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** The LIKE pattern of a search: the text anywhere in `search_text`. */
+export function searchPattern(search: string): string {
+  return `%${escapeLike(search)}%`;
+}
+
 export interface SqlCondition {
   where: string;
   params: unknown[];
@@ -39,7 +44,7 @@ export function inboxWhere(filter: InboxFilter): SqlCondition {
     conditions.push(`page_path LIKE ${param(`${escapeLike(filter.page)}%`)}`);
   }
   if (filter.search !== null) {
-    conditions.push(`search_text LIKE ${param(`%${escapeLike(filter.search)}%`)}`);
+    conditions.push(`search_text LIKE ${param(searchPattern(filter.search))}`);
   }
   if (filter.createdAfter) conditions.push(`created_at >= ${param(filter.createdAfter)}`);
   if (filter.createdBefore) conditions.push(`created_at < ${param(filter.createdBefore)}`);

@@ -42,6 +42,11 @@ export const REPORT_VIEW_COLUMNS = `id, status, category, message, page_path AS 
   created_at AS "createdAt", has_pr AS "hasPr", pull_request_url AS "pullRequestUrl", proposal,
   proposal_updated_at AS "proposalUpdatedAt"`;
 
+/** The source columns of `REPORT_VIEW_COLUMNS`, by their own names (for a subquery it reads). */
+export const REPORT_SOURCE_COLUMNS = `id, status, category, message, page_path, submitter_id,
+  submitter_email, submitter_name, company_id, company_name, created_at, has_pr,
+  pull_request_url, proposal, proposal_updated_at`;
+
 /** `feedback.reports` and `feedback.attachments` read as views: every route that shows reports reads here. */
 @Injectable()
 export class ReportViewRepository {
