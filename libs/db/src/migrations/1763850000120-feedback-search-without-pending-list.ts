@@ -5,8 +5,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * With GIN's fast update on, new entries wait in a pending list of up to 4 MB that every search
  * scans in full until a vacuum merges it: 300 pages and 2 ms per search at 200,000 reports. Off,
  * each insert merges its entries at once and a search reads only the index (PostgreSQL's advice
- * when response time matters more than insert speed). The statistics target lets the planner
- * tell a rare search term from a common one, so a rare one is not read along the date order.
+ * when response time matters more than insert speed). A larger statistics sample of
+ * `search_text` for the planner's guess of how many reports a term matches, which decides
+ * between the trigram index and reading the whole table (the inbox no longer lets it decide
+ * the date-order walk; see InboxQueryRepository).
  */
 export class FeedbackSearchWithoutPendingList1763850000120 implements MigrationInterface {
   name = 'FeedbackSearchWithoutPendingList1763850000120';
