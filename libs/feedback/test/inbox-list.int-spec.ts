@@ -245,6 +245,15 @@ describe('the feedback inbox list, ids and triage (one process, real PostgreSQL)
     expect(sorted(await listed('?has_pr=0&category=bug&search=export'))).toEqual(['r1', 'r6']);
   });
 
+  it('keeps the search index without a pending list, so no search scans unmerged entries', async () => {
+    const [index] = await server.app
+      .get(DataSource)
+      .query<{ reloptions: string[] | null }[]>(
+        `SELECT reloptions FROM pg_class WHERE oid = 'feedback.reports_search_trgm_idx'::regclass`,
+      );
+    expect(index.reloptions).toContain('fastupdate=off');
+  });
+
   it('sorts and pages the matches of a search as the whole inbox does, with their total', async () => {
     for (const sort of ['created', 'message', 'user'] as const) {
       for (const direction of ['asc', 'desc'] as const) {

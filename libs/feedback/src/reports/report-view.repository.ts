@@ -35,17 +35,32 @@ interface AttachmentRow {
   size: number;
 }
 
-/** The select list of `ReportRow` over `feedback.reports`. */
-export const REPORT_VIEW_COLUMNS = `id, status, category, message, page_path AS "pagePath",
-  submitter_id AS "submitterId", submitter_email AS "submitterEmail",
-  submitter_name AS "submitterName", company_id AS "companyId", company_name AS "companyName",
-  created_at AS "createdAt", has_pr AS "hasPr", pull_request_url AS "pullRequestUrl", proposal,
-  proposal_updated_at AS "proposalUpdatedAt"`;
+/** The `feedback.reports` column behind each field of `ReportRow`. */
+const REPORT_ROW_COLUMNS: Readonly<Record<keyof ReportRow, string>> = {
+  id: 'id',
+  status: 'status',
+  category: 'category',
+  message: 'message',
+  pagePath: 'page_path',
+  submitterId: 'submitter_id',
+  submitterEmail: 'submitter_email',
+  submitterName: 'submitter_name',
+  companyId: 'company_id',
+  companyName: 'company_name',
+  createdAt: 'created_at',
+  hasPr: 'has_pr',
+  pullRequestUrl: 'pull_request_url',
+  proposal: 'proposal',
+  proposalUpdatedAt: 'proposal_updated_at',
+};
 
-/** The source columns of `REPORT_VIEW_COLUMNS`, by their own names (for a subquery it reads). */
-export const REPORT_SOURCE_COLUMNS = `id, status, category, message, page_path, submitter_id,
-  submitter_email, submitter_name, company_id, company_name, created_at, has_pr,
-  pull_request_url, proposal, proposal_updated_at`;
+/** The select list of `ReportRow` over `feedback.reports`. */
+export const REPORT_VIEW_COLUMNS = Object.entries(REPORT_ROW_COLUMNS)
+  .map(([field, column]) => (field === column ? column : `${column} AS "${field}"`))
+  .join(', ');
+
+/** The columns `REPORT_VIEW_COLUMNS` reads, by their own names (for a subquery it reads from). */
+export const REPORT_SOURCE_COLUMNS = Object.values(REPORT_ROW_COLUMNS).join(', ');
 
 /** `feedback.reports` and `feedback.attachments` read as views: every route that shows reports reads here. */
 @Injectable()
