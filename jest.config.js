@@ -43,6 +43,10 @@ const shared = {
 };
 
 module.exports = {
+  // On two cores jest would run every file in its own process; there, one app a test failed to
+  // close keeps jest from ever exiting. A memory limit makes it use a worker process (replaced
+  // when it grows past the limit), which jest stops at the end of the run whatever it holds.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
     {

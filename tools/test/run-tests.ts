@@ -1,22 +1,54 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromiumBinary } from '../local-stack/binaries';
 import { ensureLocalStack } from '../local-stack/local-stack';
+import { filesStillRunning, RUNNING_FILES_LOG_ENV } from './running-files-reporter';
 
 const REPO_ROOT = join(__dirname, '../../..');
 const BIN = join(REPO_ROOT, 'node_modules/.bin');
+
+/**
+ * How long the jest run may take (about 12 minutes on two cores). Past it, a test file is stuck:
+ * jest is stopped and the files still running are named, so CI ends with a reason instead of
+ * running out its own time.
+ */
+const TESTS_TIME_LIMIT_MS = 45 * 60_000;
+const KILL_GRACE_MS = 10_000;
+
+interface StepOptions {
+  env?: NodeJS.ProcessEnv;
+  timeLimitMs?: number;
+  /** Called once the time limit has stopped the step. */
+  onTimeLimit?: () => void;
+}
 
 function step(
   name: string,
   command: string,
   args: string[],
-  env: NodeJS.ProcessEnv = process.env,
+  { env = process.env, timeLimitMs, onTimeLimit }: StepOptions = {},
 ): Promise<number> {
   process.stdout.write(`\n== ${name}\n`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
-    child.on('exit', (code) => resolve(code ?? 1));
+    let timedOut = false;
+    const limit =
+      timeLimitMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            process.stdout.write(
+              `\n${name}: still running after ${timeLimitMs / 60_000} min: stopped\n`,
+            );
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref();
+          }, timeLimitMs);
+    child.on('exit', (code) => {
+      clearTimeout(limit);
+      if (timedOut) onTimeLimit?.();
+      resolve(timedOut ? 1 : (code ?? 1));
+    });
   });
 }
 
@@ -37,15 +69,14 @@ async function main(): Promise<void> {
     name: string,
     command: string,
     args: string[],
-    env?: NodeJS.ProcessEnv,
+    options?: StepOptions,
   ): Promise<void> => {
-    if ((await step(name, command, args, env)) !== 0) failures.push(name);
+    if ((await step(name, command, args, options)) !== 0) failures.push(name);
   };
   await run('type check', join(BIN, 'tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   // The module-boundary rule reads Nx's cached project graph: compute it first, or it is skipped.
   await run('project graph', join(BIN, 'nx'), ['show', 'projects'], {
-    ...process.env,
-    NX_DAEMON: 'false',
+    env: { ...process.env, NX_DAEMON: 'false' },
   });
   await run('lint', join(BIN, 'eslint'), ['.', '--max-warnings=0']);
   await run('format', join(BIN, 'prettier'), ['--check', '--log-level=warn', '.']);
@@ -67,8 +98,30 @@ async function main(): Promise<void> {
     process.stdout.write(`browser: ${line}\n`),
   );
   const report = join(REPO_ROOT, 'dist', 'jest-results.json');
+  const runningFiles = join(REPO_ROOT, 'dist', 'jest-running-files.log');
   rmSync(report, { force: true });
-  await run('tests', join(BIN, 'jest'), ['--ci', '--json', `--outputFile=${report}`], env);
+  rmSync(runningFiles, { force: true });
+  await run(
+    'tests',
+    join(BIN, 'jest'),
+    [
+      '--ci',
+      '--json',
+      `--outputFile=${report}`,
+      '--reporters=default',
+      `--reporters=${join(__dirname, 'running-files-reporter.js')}`,
+    ],
+    {
+      env: { ...env, [RUNNING_FILES_LOG_ENV]: runningFiles },
+      timeLimitMs: TESTS_TIME_LIMIT_MS,
+      onTimeLimit: () => {
+        const stuck = existsSync(runningFiles)
+          ? filesStillRunning(readFileSync(runningFiles, 'utf8'))
+          : [];
+        process.stdout.write(`test files still running: ${stuck.join(', ') || 'none'}\n`);
+      },
+    },
+  );
 
   let summary: JestSummary | undefined;
   try {

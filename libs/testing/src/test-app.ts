@@ -5,6 +5,10 @@ import { createHttpApp, shutdownApp } from '@cw/platform';
 import pino, { type Logger } from 'pino';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { testStack } from './test-stack';
+import { closeWithinLimit } from './watched-close';
+
+/** Under the tiers' 60 s hook timeout, so a close that hangs fails with the hooks it waits on. */
+const CLOSE_LIMIT_MS = 30_000;
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -50,8 +54,11 @@ export async function startTestApp(
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     close: async () => {
-      await shutdownApp(app);
-      if (!options.database) await database.drop();
+      try {
+        await closeWithinLimit(() => shutdownApp(app), app, CLOSE_LIMIT_MS);
+      } finally {
+        if (!options.database) await database.drop();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
+  closeDispatcher,
   createGuardedDispatcher,
   isOutboundRefusal,
   type OutboundPolicy,
@@ -53,7 +54,8 @@ export class HookSender implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.dispatcher.close();
+    // Every send has its own deadline: none needs longer than that to finish.
+    await closeDispatcher(this.dispatcher, this.timeoutMs);
   }
 
   async send(target: string, headers: Record<string, string>, body: Buffer): Promise<SendResult> {

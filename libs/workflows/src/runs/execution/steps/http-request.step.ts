@@ -1,5 +1,10 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { checkOutboundUrl, createGuardedDispatcher, OutboundRefusal } from '@cw/outbound';
+import {
+  checkOutboundUrl,
+  closeDispatcher,
+  createGuardedDispatcher,
+  OutboundRefusal,
+} from '@cw/outbound';
 import { type Dispatcher, request } from 'undici';
 import { WorkflowsConfig } from '../../../workflows.config';
 import {
@@ -55,7 +60,8 @@ export class HttpRequestStep implements StepExecutor, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.dispatcher.close();
+    // Every request has its own deadline: none needs longer than that to finish.
+    await closeDispatcher(this.dispatcher, TIMEOUT_MS);
   }
 
   async execute(context: StepContext): Promise<StepOutcome> {

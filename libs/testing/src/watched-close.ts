@@ -1,0 +1,68 @@
+import type { INestApplication } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+
+const LIFECYCLE_HOOKS = [
+  'onModuleDestroy',
+  'beforeApplicationShutdown',
+  'onApplicationShutdown',
+] as const;
+
+type Hook = (...args: unknown[]) => unknown;
+
+/**
+ * Wraps every shutdown hook of the app's modules, providers and controllers so that the hooks
+ * still running can be named: a close that hangs says where, instead of a bare hook timeout.
+ */
+function watchShutdownHooks(app: INestApplication): Set<string> {
+  const running = new Set<string>();
+  for (const moduleRef of app.get(ModulesContainer).values()) {
+    const instances = [
+      moduleRef.instance,
+      ...[...moduleRef.providers.values(), ...moduleRef.controllers.values()].map(
+        (wrapper) => wrapper.instance,
+      ),
+    ];
+    for (const instance of instances) {
+      if (!instance || typeof instance !== 'object') continue;
+      const target = instance as Record<string, unknown>;
+      for (const name of LIFECYCLE_HOOKS) {
+        const hook = target[name];
+        if (typeof hook !== 'function') continue;
+        const label = `${instance.constructor.name}.${name}`;
+        target[name] = async (...args: unknown[]): Promise<unknown> => {
+          running.add(label);
+          try {
+            return await (hook as Hook).apply(instance, args);
+          } finally {
+            running.delete(label);
+          }
+        };
+      }
+    }
+  }
+  return running;
+}
+
+/**
+ * Closes the app, or fails after `limitMs` naming the shutdown hooks that had not returned
+ * (the app is then left as it is: the test file fails, and the run goes on).
+ */
+export async function closeWithinLimit(
+  close: () => Promise<void>,
+  app: INestApplication,
+  limitMs: number,
+): Promise<void> {
+  const running = watchShutdownHooks(app);
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const names = [...running].join(', ') || 'none (the HTTP server had not closed)';
+      reject(new Error(`the app had not closed after ${limitMs} ms; still running: ${names}`));
+    }, limitMs);
+  });
+  try {
+    await Promise.race([close(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
