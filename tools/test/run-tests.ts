@@ -14,10 +14,10 @@ const BIN = join(REPO_ROOT, 'node_modules/.bin');
  * running out its own time.
  */
 const TESTS_TIME_LIMIT_MS = 45 * 60_000;
-const KILL_GRACE_MS = 10_000;
 
 interface StepOptions {
   env?: NodeJS.ProcessEnv;
+  /** Past it, the step's whole process group is killed (jest's workers and what tests started). */
   timeLimitMs?: number;
   /** Called once the time limit has stopped the step. */
   onTimeLimit?: () => void;
@@ -30,22 +30,36 @@ function step(
   { env = process.env, timeLimitMs, onTimeLimit }: StepOptions = {},
 ): Promise<number> {
   process.stdout.write(`\n== ${name}\n`);
+  const grouped = timeLimitMs !== undefined;
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit', detached: grouped });
+  const signalGroup = (signal: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  // A process group of its own no longer hears the terminal's Ctrl-C: pass it on.
+  if (grouped) {
+    process.on('SIGINT', signalGroup);
+    process.on('SIGTERM', signalGroup);
+  }
+  let timedOut = false;
+  const limit =
+    timeLimitMs !== undefined
+      ? setTimeout(() => {
+          timedOut = true;
+          process.stdout.write(
+            `\n${name}: still running after ${timeLimitMs / 60_000} min: stopped\n`,
+          );
+          signalGroup('SIGKILL');
+        }, timeLimitMs)
+      : undefined;
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
-    let timedOut = false;
-    const limit =
-      timeLimitMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            process.stdout.write(
-              `\n${name}: still running after ${timeLimitMs / 60_000} min: stopped\n`,
-            );
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref();
-          }, timeLimitMs);
     child.on('exit', (code) => {
       clearTimeout(limit);
+      process.off('SIGINT', signalGroup);
+      process.off('SIGTERM', signalGroup);
       if (timedOut) onTimeLimit?.();
       resolve(timedOut ? 1 : (code ?? 1));
     });
