@@ -1,22 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
 import { SERVICES } from '@cw/platform';
 import {
   call,
+  type CompiledProcess,
   createApiKey,
   createTestDatabase,
   freePort,
   parsePrometheusText,
   sampleValue,
   signInTestPerson,
+  startCompiledProcess,
   TEST_ACCEPTANCE_SECRET,
   testStack,
   type TestDatabase,
 } from '@cw/testing';
-
-const DIST = join(__dirname, '../../dist/apps');
 
 interface OtlpSpan {
   traceId: string;
@@ -68,58 +66,25 @@ async function startOtlpReceiver(): Promise<{
   return { url: `http://127.0.0.1:${port}`, spans, server };
 }
 
-interface Started {
-  url: string;
+interface Started extends CompiledProcess {
   metricsUrl: string;
-  child: ChildProcess;
-  lines: string[];
 }
 
 async function startProcess(app: string, env: Record<string, string>): Promise<Started> {
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [join(DIST, app, 'src/main.js')], {
+  const metricsPort = await freePort();
+  const started = await startCompiledProcess({
+    entry: `apps/${app}/src/main.js`,
     env: {
-      ...process.env,
       ...env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       METRICS_PORT: String(metricsPort),
       SERVICE_NAME: app,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    collectOutput: true,
+    readyPath: '/health',
   });
-  const lines: string[] = [];
-  let rest = '';
-  const collect = (chunk: Buffer): void => {
-    const text = rest + chunk.toString('utf8');
-    const complete = text.split('\n');
-    rest = complete.pop() ?? '';
-    lines.push(...complete);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 45_000; Date.now() < deadline;) {
-    if (child.exitCode !== null) {
-      throw new Error(`${app} exited with ${child.exitCode}:\n${lines.join('\n')}`);
-    }
-    const health = await fetch(`${url}/health`).catch(() => undefined);
-    if (health?.ok) return { url, metricsUrl: `http://127.0.0.1:${metricsPort}`, child, lines };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${app} did not answer /health within 45 s`);
-}
-
-function stopProcess(started: Started | undefined): Promise<void> {
-  const child = started?.child;
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  return { ...started, metricsUrl: `http://127.0.0.1:${metricsPort}` };
 }
 
 async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
@@ -167,7 +132,7 @@ describe('traces, metrics and the queue dashboard across two processes', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([stopProcess(gateway), stopProcess(runner)]);
+    await Promise.all([gateway?.stop(), runner?.stop()]);
     await new Promise((resolve) => receiver?.server.close(resolve));
     await database?.drop();
   });
@@ -234,7 +199,7 @@ describe('traces, metrics and the queue dashboard across two processes', () => {
     // Its log line carries the request id and the trace id together.
     const logged = await until(
       () =>
-        runner.lines
+        runner.output
           .filter((line) => line.startsWith('{'))
           .map((line) => JSON.parse(line) as { reqId?: string; trace_id?: string; msg?: string })
           .find((line) => line.reqId === requestId && line.msg === 'request completed'),

@@ -96,7 +96,7 @@ describe('the gateway edge (against stand-in services)', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await gateway?.stop();
+    await gateway?.stop('SIGKILL');
     for (const socket of held) socket.destroy();
     await Promise.all([
       new Promise((resolve) => echo.close(resolve)),

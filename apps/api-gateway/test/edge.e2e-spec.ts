@@ -64,7 +64,7 @@ describe('the gateway edge in front of the wiki service', () => {
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all([gateway?.stop(), wiki?.stop()]);
+    await Promise.all([gateway?.stop('SIGKILL'), wiki?.stop('SIGKILL')]);
     await database?.drop();
   });
 

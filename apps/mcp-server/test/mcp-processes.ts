@@ -1,18 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { GATEWAY, SERVICES } from '@cw/platform';
-import { freePort, TEST_ACCEPTANCE_SECRET, type TestDatabase, testStack } from '@cw/testing';
+import {
+  type CompiledProcess,
+  freePort,
+  launchCompiled,
+  TEST_ACCEPTANCE_SECRET,
+  type TestDatabase,
+  testStack,
+  untilAnswering,
+} from '@cw/testing';
 
-const DIST = join(__dirname, '../../../dist/apps');
+/** Seven processes start at once on two cores. */
 const READY_TIMEOUT_MS = 60_000;
-
-interface Started {
-  url: string;
-  child: ChildProcess;
-}
 
 /**
  * The deployed shape with the mcp-server scaled to two replicas: the five services, two
@@ -27,22 +28,12 @@ export interface McpReplicaSystem {
   stop(): Promise<void>;
 }
 
-function launch(app: string, port: number, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [join(DIST, app, 'src/main.js')], {
-    env: { ...process.env, ...env, SERVICE_NAME: app, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: 'ignore',
+function launch(app: string, port: number, env: Record<string, string>): Promise<CompiledProcess> {
+  return launchCompiled({
+    entry: `apps/${app}/src/main.js`,
+    port,
+    env: { ...env, SERVICE_NAME: app },
   });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-async function ready(started: Started, path: string): Promise<void> {
-  for (const deadline = Date.now() + READY_TIMEOUT_MS; Date.now() < deadline;) {
-    if (started.child.exitCode !== null) throw new Error(`${started.url} exited`);
-    const answer = await fetch(`${started.url}${path}`).catch(() => undefined);
-    if (answer?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${started.url} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
 /** Sends each request to the next replica in turn, byte for byte. */
@@ -81,29 +72,24 @@ export async function startMcpReplicaSystem(database: TestDatabase): Promise<Mcp
   };
   const gatewayPort = await freePort();
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const processes: Started[] = [];
+  const processes: CompiledProcess[] = [];
   const served = [0, 0];
   let balancer: Server | undefined;
   const stop = async (): Promise<void> => {
     balancer?.close();
-    await Promise.all(
-      processes.map(async ({ child }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }),
-    );
+    await Promise.all(processes.map((started) => started.stop()));
   };
   try {
     const serviceUrls: Record<string, string> = {};
     for (const service of SERVICES.filter((each) => each.name !== 'mcp-server')) {
-      const started = launch(service.name, await freePort(), common);
+      const started = await launch(service.name, await freePort(), common);
       processes.push(started);
       serviceUrls[service.urlVariable] = started.url;
     }
-    const replicas = [await freePort(), await freePort()].map((port) =>
-      launch('mcp-server', port, { ...common, MCP_API_URL: gatewayUrl }),
+    const replicas = await Promise.all(
+      [await freePort(), await freePort()].map((port) =>
+        launch('mcp-server', port, { ...common, MCP_API_URL: gatewayUrl }),
+      ),
     );
     processes.push(...replicas);
     const balanced = await roundRobin(
@@ -111,13 +97,15 @@ export async function startMcpReplicaSystem(database: TestDatabase): Promise<Mcp
       served,
     );
     balancer = balanced.server;
-    const gateway = launch(GATEWAY.name, gatewayPort, {
+    const gateway = await launch(GATEWAY.name, gatewayPort, {
       ...common,
       ...serviceUrls,
       MCP_SERVER_URL: balanced.url,
     });
     processes.push(gateway);
-    await Promise.all(processes.map((started) => ready(started, '/health')));
+    await Promise.all(
+      processes.map((started) => untilAnswering(started, '/health', READY_TIMEOUT_MS)),
+    );
     return { gatewayUrl, replicaUrls: replicas.map((replica) => replica.url), served, stop };
   } catch (error) {
     await stop();

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,8 +8,9 @@ import { readServicesDescription, SERVICES_DESCRIPTION_FILE_NAME } from '@cw/pla
 import {
   createApiKey,
   createTestDatabase,
-  freePort,
+  type CompiledProcess,
   signInTestPerson,
+  startCompiledProcess,
   startContextTestApp,
   TEST_ACCEPTANCE_SECRET,
   type TestApp,
@@ -29,7 +29,6 @@ export const SERVICES_DESCRIPTION = join(
   'apps/api-gateway/src/openapi',
   SERVICES_DESCRIPTION_FILE_NAME,
 );
-const START_TIMEOUT_MS = 45_000;
 
 export const ALLOWED_ORIGIN = 'https://agents.example.test';
 export const EVERY_SCOPE = ['wiki:write', 'workflows:write', 'workflows:run', 'workflows:read'];
@@ -51,17 +50,12 @@ export interface McpTestSystem {
   stop(): Promise<void>;
 }
 
-async function startRestProcess(
-  database: TestDatabase,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(DIST, 'apps/api-gateway/src/single-process.js')], {
+function startRestProcess(database: TestDatabase): Promise<CompiledProcess> {
+  return startCompiledProcess({
+    entry: 'apps/api-gateway/src/single-process.js',
     env: {
-      ...process.env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATABASE_URL: database.url,
       REDIS_URL: testStack().redisUrl,
       QUEUE_PREFIX: `cwtest-${randomBytes(4).toString('hex')}`,
@@ -73,17 +67,8 @@ async function startRestProcess(
       HOOKS_RECONCILE_SECONDS: '1',
       HOOKS_EVENT_SWEEP_GRACE_SECONDS: '1',
     },
-    stdio: 'ignore',
+    readyPath: '/ready',
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + START_TIMEOUT_MS; Date.now() < deadline;) {
-    if (child.exitCode !== null) throw new Error(`single-process exited with ${child.exitCode}`);
-    const answer = await fetch(`${url}/ready`).catch(() => undefined);
-    if (answer?.status === 200) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`single-process was not ready within ${START_TIMEOUT_MS / 1000} s`);
 }
 
 export async function startMcpTestSystem(): Promise<McpTestSystem> {
@@ -105,9 +90,7 @@ export async function startMcpTestSystem(): Promise<McpTestSystem> {
     mcp,
     stop: async () => {
       await mcp.close();
-      const exited = new Promise((resolve) => rest.child.once('exit', resolve));
-      rest.child.kill('SIGTERM');
-      await exited;
+      await rest.stop();
       await database.drop();
     },
   };

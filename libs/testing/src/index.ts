@@ -3,6 +3,7 @@ export * from './test-database';
 export * from './test-app';
 export * from './context-test-app';
 export * from './free-port';
+export * from './compiled-process';
 export * from './http-client';
 export * from './identity-fixtures';
 export * from './oauth-fixtures';
