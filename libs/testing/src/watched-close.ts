@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 
 const LIFECYCLE_HOOKS = [
@@ -13,7 +13,7 @@ type Hook = (...args: unknown[]) => unknown;
  * Wraps every shutdown hook of the app's modules, providers and controllers so that the hooks
  * still running can be named: a close that hangs says where, instead of a bare hook timeout.
  */
-function watchShutdownHooks(app: INestApplication): Set<string> {
+function watchShutdownHooks(app: INestApplicationContext): Set<string> {
   const running = new Set<string>();
   for (const moduleRef of app.get(ModulesContainer).values()) {
     const instances = [
@@ -49,14 +49,14 @@ function watchShutdownHooks(app: INestApplication): Set<string> {
  */
 export async function closeWithinLimit(
   close: () => Promise<void>,
-  app: INestApplication,
+  app: INestApplicationContext,
   limitMs: number,
 ): Promise<void> {
   const running = watchShutdownHooks(app);
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const names = [...running].join(', ') || 'none (the HTTP server had not closed)';
+      const names = [...running].join(', ') || 'no module hook (the HTTP server had not closed)';
       reject(new Error(`the app had not closed after ${limitMs} ms; still running: ${names}`));
     }, limitMs);
   });
