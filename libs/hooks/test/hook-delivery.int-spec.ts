@@ -3,6 +3,7 @@ import { call, type TestApp } from '@cw/testing';
 import { DataSource } from 'typeorm';
 import { DeliveryAttemptService } from '../src/deliveries/delivery-attempt.service';
 import { DeliveryFanout } from '../src/deliveries/delivery-fanout.service';
+import { HookRepository } from '../src/registration/hook.repository';
 import { docsVerifier, type HookReceiver, startHookReceiver } from '../src/testing';
 import {
   type Delivery,
@@ -586,18 +587,87 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     ).toBe(1);
   });
 
+  it('fans out a batch of reports with one matching query: each report to its own hooks, once', async () => {
+    const alice = await newHookUser(server.baseUrl);
+    const bob = await newHookUser(server.baseUrl);
+    receiver.answerWith(() => 200);
+    const runs = await Promise.all([
+      finishedRun(server.baseUrl, alice),
+      finishedRun(server.baseUrl, bob),
+      finishedRun(server.baseUrl, alice),
+    ]);
+    const [aliceRun, bobRun, quietRun] = runs;
+    // The runs' own events handled first (with no hook yet), so only the batch below fans out.
+    const fannedOut = async (): Promise<number> => {
+      const [{ n }]: { n: number }[] = await db.query(
+        `SELECT count(*)::int AS n FROM hooks.report_fanouts WHERE report_id = ANY ($1::uuid[])`,
+        [runs],
+      );
+      return n;
+    };
+    for (const deadline = Date.now() + 20_000; (await fannedOut()) < 3;) {
+      if (Date.now() > deadline) throw new Error('the runs’ report.finished were not handled');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await db.query(`DELETE FROM hooks.report_fanouts WHERE report_id = ANY ($1::uuid[])`, [runs]);
+    const subscription = await subscribed(alice, { statuses: ['completed'] });
+    // A callback on a finished run gets its delivery at registration; the batch adds none.
+    const callback = await registerCallback(server.baseUrl, bob.token, bobRun, receiver.url);
+    expect(callback.status).toBe(201);
+    const eventOf = async (user: HookUser, runId: string, status: 'completed' | 'failed') => {
+      const report = await call<{ workflow: { id: string } }>(
+        server.baseUrl,
+        'GET',
+        `/api/reports/${runId}`,
+        as(user),
+      );
+      return {
+        run_id: runId,
+        company_id: user.companyId,
+        workflow_id: report.body.workflow.id,
+        status,
+        started_by: user.personId,
+      };
+    };
+    const aliceEvent = await eventOf(alice, aliceRun, 'completed');
+    const bobEvent = await eventOf(bob, bobRun, 'completed');
+    const quietEvent = await eventOf(alice, quietRun, 'failed');
+    const fanout = server.app.get(DeliveryFanout);
+    const matching = jest.spyOn(server.app.get(HookRepository), 'findMatching');
+    try {
+      await expect(
+        fanout.reportsFinished([aliceEvent, bobEvent, quietEvent, aliceEvent]),
+      ).resolves.toEqual([1, 1, 0, 1]);
+      expect(matching).toHaveBeenCalledTimes(1);
+    } finally {
+      matching.mockRestore();
+    }
+    const rows: { hook_id: string; report_id: string }[] = await db.query(
+      `SELECT hook_id, report_id FROM hooks.deliveries WHERE hook_id = ANY ($1::uuid[])`,
+      [[subscription.id, callback.body.id]],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { hook_id: subscription.id, report_id: aliceRun },
+        { hook_id: callback.body.id, report_id: bobRun },
+      ]),
+    );
+    expect(await fannedOut()).toBe(3);
+  });
+
   it('keeps a report.finished event it could not handle (the database away) and handles it later', async () => {
     const alice = await newHookUser(server.baseUrl);
     const hook = await subscribed(alice);
     const fanout = server.app.get(DeliveryFanout);
-    const handle = fanout.reportFinished.bind(fanout);
+    const handle = fanout.reportsFinished.bind(fanout);
     let refused = 0;
-    const spy = jest.spyOn(fanout, 'reportFinished').mockImplementation(async (event) => {
-      if (event.company_id === alice.companyId && refused === 0) {
+    const spy = jest.spyOn(fanout, 'reportsFinished').mockImplementation(async (events) => {
+      if (events.some((event) => event.company_id === alice.companyId) && refused === 0) {
         refused += 1;
         throw new Error('connection refused');
       }
-      return handle(event);
+      return handle(events);
     });
     try {
       const runId = await finishedRun(server.baseUrl, alice);

@@ -5,6 +5,7 @@ export { QueueRegistry } from './queue.registry';
 export { OutboxWriter } from './outbox/outbox.writer';
 export { OutboxRelay } from './outbox/outbox.relay';
 export { closeWorker } from './close-worker';
+export { NaturalBatcher } from './natural-batcher';
 export {
   type CredentialRevocation,
   CredentialRevocationChannel,

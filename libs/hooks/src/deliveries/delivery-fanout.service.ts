@@ -3,10 +3,17 @@ import { type ReportFinishedEvent, WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { HookAuthority } from '../access/hook-authority';
 import { HookLifecycle } from '../access/hook-lifecycle';
-import { type HookRecord, HookRepository } from '../registration/hook.repository';
+import {
+  type FinishedReport,
+  type HookRecord,
+  HookRepository,
+} from '../registration/hook.repository';
 import { DeliveryRepository } from './delivery.repository';
 import { DeliveryQueue } from './jobs/delivery-queue';
 import { ReportFanoutRepository } from './report-fanout.repository';
+
+/** How many reports' deliveries one fan-out writes at once. */
+const REPORTS_DELIVERED_AT_ONCE = 4;
 
 /**
  * Turns a finished report into one delivery per matching live hook whose owner may read it now,
@@ -31,17 +38,32 @@ export class DeliveryFanout {
    * events skips it). `subscribedBy`: only subscriptions registered by then (a late find).
    */
   async reportFinished(event: ReportFinishedEvent, subscribedBy?: Date): Promise<number> {
-    const matching = await this.hooks.findMatching({
-      reportId: event.run_id,
-      companyId: event.company_id,
-      workflowId: event.workflow_id,
-      status: event.status,
-      subscribedBy,
-    });
-    const hookIds = await this.readableBy(matching, event.run_id);
-    await this.deliver(hookIds, event.run_id);
-    await this.fanouts.record(event.run_id);
-    return hookIds.length;
+    const [count] = await this.fanOut([finishedReport(event, subscribedBy)]);
+    return count;
+  }
+
+  /** `reportFinished` for many reports: one matching query and one record for them all. */
+  reportsFinished(events: readonly ReportFinishedEvent[]): Promise<number[]> {
+    return this.fanOut(events.map((event) => finishedReport(event)));
+  }
+
+  private async fanOut(reports: readonly FinishedReport[]): Promise<number[]> {
+    const distinct = [...new Map(reports.map((report) => [report.reportId, report])).values()];
+    const matching = await this.hooks.findMatching(distinct);
+    const delivered = new Map<string, number>();
+    const reportIds = distinct.map(({ reportId }) => reportId);
+    const withHooks = reportIds.filter((reportId) => matching.has(reportId));
+    for (let start = 0; start < withHooks.length; start += REPORTS_DELIVERED_AT_ONCE) {
+      await Promise.all(
+        withHooks.slice(start, start + REPORTS_DELIVERED_AT_ONCE).map(async (reportId) => {
+          const hookIds = await this.readableBy(matching.get(reportId)!, reportId);
+          await this.deliver(hookIds, reportId);
+          delivered.set(reportId, hookIds.length);
+        }),
+      );
+    }
+    await this.fanouts.record(reportIds);
+    return reports.map(({ reportId }) => delivered.get(reportId) ?? 0);
   }
 
   /**
@@ -78,4 +100,14 @@ export class DeliveryFanout {
     }
     return readable;
   }
+}
+
+function finishedReport(event: ReportFinishedEvent, subscribedBy?: Date): FinishedReport {
+  return {
+    reportId: event.run_id,
+    companyId: event.company_id,
+    workflowId: event.workflow_id,
+    status: event.status,
+    subscribedBy,
+  };
 }

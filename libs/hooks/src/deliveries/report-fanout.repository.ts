@@ -6,10 +6,12 @@ import { DataSource } from 'typeorm';
 export class ReportFanoutRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async record(reportId: string): Promise<void> {
+  async record(reportIds: readonly string[]): Promise<void> {
+    if (reportIds.length === 0) return;
     await this.dataSource.query(
-      `INSERT INTO hooks.report_fanouts (report_id) VALUES ($1) ON CONFLICT DO NOTHING`,
-      [reportId],
+      `INSERT INTO hooks.report_fanouts (report_id) SELECT unnest($1::uuid[])
+       ON CONFLICT DO NOTHING`,
+      [reportIds],
     );
   }
 

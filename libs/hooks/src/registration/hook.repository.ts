@@ -114,26 +114,42 @@ export class HookRepository {
   }
 
   /**
-   * The live hooks a finished report goes to: callbacks registered on it, and subscriptions of
-   * its company whose workflow and status filters let it through.
+   * The live hooks each finished report goes to, by report id: callbacks registered on it, and
+   * subscriptions of its company whose workflow and status filters let it through. One
+   * statement for many reports.
    */
-  findMatching(report: FinishedReport): Promise<HookRecord[]> {
-    return this.dataSource.query(
-      `SELECT ${HOOK_COLUMNS} FROM ${HOOKS_WITH_KEY}
-        WHERE h.state = 'live'
-          AND ((h.kind = 'callback' AND h.report_id = $1)
-            OR (h.kind = 'subscription' AND h.company_id = $2
-                AND (h.workflow_id IS NULL OR h.workflow_id = $3)
-                AND (h.statuses IS NULL OR $4 = ANY(h.statuses))
-                AND ($5::timestamptz IS NULL OR h.created_at <= $5)))`,
+  async findMatching(reports: readonly FinishedReport[]): Promise<Map<string, HookRecord[]>> {
+    const rows: (HookRecord & { matchedReportId: string })[] = await this.dataSource.query(
+      `WITH finished AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[])
+                    AS f (report_id, company_id, workflow_id, status, subscribed_by))
+       SELECT f.report_id AS "matchedReportId", ${HOOK_COLUMNS}
+         FROM finished f
+         JOIN hooks.hooks h ON h.kind = 'callback' AND h.report_id = f.report_id
+                           AND h.state = 'live'
+         LEFT JOIN hooks.signing_keys k ON k.hook_id = h.id
+       UNION ALL
+       SELECT f.report_id, ${HOOK_COLUMNS}
+         FROM finished f
+         JOIN hooks.hooks h ON h.kind = 'subscription' AND h.state = 'live'
+                           AND h.company_id = f.company_id
+                           AND (h.workflow_id IS NULL OR h.workflow_id = f.workflow_id)
+                           AND (h.statuses IS NULL OR f.status = ANY (h.statuses))
+                           AND (f.subscribed_by IS NULL OR h.created_at <= f.subscribed_by)
+         LEFT JOIN hooks.signing_keys k ON k.hook_id = h.id`,
       [
-        report.reportId,
-        report.companyId,
-        report.workflowId,
-        report.status,
-        report.subscribedBy ?? null,
+        reports.map((report) => report.reportId),
+        reports.map((report) => report.companyId),
+        reports.map((report) => report.workflowId),
+        reports.map((report) => report.status),
+        reports.map((report) => report.subscribedBy ?? null),
       ],
     );
+    const byReport = new Map<string, HookRecord[]>();
+    for (const { matchedReportId, ...hook } of rows) {
+      byReport.set(matchedReportId, [...(byReport.get(matchedReportId) ?? []), hook]);
+    }
+    return byReport;
   }
 
   /** The distinct credentials live hooks were registered with, of one credential or owner. */
