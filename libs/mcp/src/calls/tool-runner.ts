@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDefinition } from '../catalog/tool-catalog';
+import { asRecord } from './json-record';
 import { type Caller, RestClient, RestRefusal, RestUnreachable } from './rest-client';
 import { routeCallOf } from './route-call';
 import { checkArguments, numericPageId, pathValue, ToolArgumentError } from './tool-arguments';
@@ -8,12 +9,6 @@ import { errorResult, refusalResult, successResult } from './tool-results';
 import { WorkflowRunWaiter } from './workflow-run-waiter';
 
 type Args = Record<string, unknown>;
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
 
 /** `read_page`: the page's metadata, and its body as `markdown`. */
 function pageWithMarkdown(answer: Record<string, unknown>): Record<string, unknown> {

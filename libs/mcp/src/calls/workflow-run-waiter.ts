@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MAX_WAIT_SECONDS } from '../catalog/tool-shapes';
 import type { ToolDefinition } from '../catalog/tool-catalog';
+import { asRecord } from './json-record';
 import { type Caller, RestClient, RestRefusal } from './rest-client';
 import { routeCallOf } from './route-call';
 import { isUuid, pathValue, ToolArgumentError } from './tool-arguments';
@@ -20,10 +21,6 @@ const SETTLED = new Set([
 const LIST_PAGE = 200;
 const FIRST_POLL_MS = 100;
 const LONGEST_POLL_MS = 1_000;
-
-function asRecord(value: unknown): Args {
-  return typeof value === 'object' && value !== null ? (value as Args) : {};
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
