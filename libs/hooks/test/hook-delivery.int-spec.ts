@@ -3,6 +3,7 @@ import { call, type TestApp } from '@cw/testing';
 import { DataSource } from 'typeorm';
 import { DeliveryAttemptService } from '../src/deliveries/delivery-attempt.service';
 import { DeliveryFanout } from '../src/deliveries/delivery-fanout.service';
+import { DeliveryRepository } from '../src/deliveries/delivery.repository';
 import { HookRepository } from '../src/registration/hook.repository';
 import { docsVerifier, type HookReceiver, startHookReceiver } from '../src/testing';
 import {
@@ -735,6 +736,56 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       deliveryId,
       deliveryId,
     ]);
+  });
+
+  it('reads and records attempts in batches, each fenced on its own attempt number', async () => {
+    const alice = await newHookUser(server.baseUrl);
+    const hook = await subscribed(alice);
+    receiver.answerWith(() => 200);
+    const runs = await Promise.all([
+      finishedRun(server.baseUrl, alice),
+      finishedRun(server.baseUrl, alice),
+    ]);
+    const delivered = await waitForDeliveries(
+      server.baseUrl,
+      as(alice),
+      hook.id,
+      (all) => all.length === 2 && all.every((each) => each.state === 'delivered'),
+    );
+    const [first, second] = delivered.map((each) => each.id);
+    // Both back to pending, waiting for attempts 3 and 5 (due in an hour: no worker takes them).
+    await db.query(
+      `UPDATE hooks.deliveries SET state = 'pending', delivered_at = NULL,
+              next_attempt_at = now() + interval '1 hour',
+              attempt_number = CASE WHEN id = $1 THEN 3 ELSE 5 END
+        WHERE id = ANY ($2::uuid[])`,
+      [first, [first, second]],
+    );
+    const deliveries = server.app.get(DeliveryRepository);
+    const found = await deliveries.findAttempts([
+      { deliveryId: first, attemptNumber: 3 },
+      { deliveryId: second, attemptNumber: 4 },
+      { deliveryId: second, attemptNumber: 5 },
+      { deliveryId: first, attemptNumber: 3 },
+    ]);
+    expect([...found.keys()].sort()).toEqual([`${first}:3`, `${second}:5`].sort());
+    expect(found.get(`${first}:3`)).toMatchObject({ deliveryId: first, attemptNumber: 3 });
+    expect(runs).toContain(found.get(`${second}:5`)?.reportId);
+
+    const attemptedAt = new Date();
+    const recorded = await deliveries.settleDelivered(db.manager, [
+      { deliveryId: first, attemptNumber: 3, attemptedAt },
+      { deliveryId: second, attemptNumber: 4, attemptedAt },
+      { deliveryId: first, attemptNumber: 3, attemptedAt },
+    ]);
+    expect([...recorded]).toEqual([`${first}:3`]);
+    const rows: { id: string; state: string; attempts: number }[] = await db.query(
+      `SELECT id, state, attempts FROM hooks.deliveries WHERE id = ANY ($1::uuid[]) ORDER BY id`,
+      [[first, second]],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(first)).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect(byId.get(second)).toMatchObject({ state: 'pending', attempts: 1 });
   });
 
   it('cancels pending deliveries and ends the hook when its key is revoked, sending nothing more', async () => {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { NaturalBatcher } from '@cw/queue';
 import { type Report, WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { HookAuthority } from '../access/hook-authority';
@@ -13,9 +14,12 @@ import {
   settleAttempt,
 } from './attempt-outcome';
 import {
+  attemptKey,
   type AttemptRecord,
+  type AttemptRef,
   type CancelReason,
   DeliveryRepository,
+  type DueAttempt,
   type RecordedSettlement,
 } from './delivery.repository';
 import { DeliveryQueue } from './jobs/delivery-queue';
@@ -26,6 +30,9 @@ import { HookSender } from './sending/hook-sender';
  * replay) had already moved past: its result was not recorded.
  */
 export type AttemptEnd = Settlement['state'] | 'cancelled' | 'superseded';
+
+/** The most attempts one batched read or write handles (above HOOKS_CONCURRENCY's default). */
+const ATTEMPTS_PER_BATCH = 64;
 
 function recorded(settlement: Settlement): RecordedSettlement {
   switch (settlement.state) {
@@ -55,6 +62,9 @@ function recorded(settlement: Settlement): RecordedSettlement {
 @Injectable()
 export class DeliveryAttemptService {
   private readonly policy: RetryPolicy;
+  /** Attempts in flight at once read their rows, and record a delivery, in batches. */
+  private readonly attemptReads: NaturalBatcher<AttemptRef, AttemptRecord | null>;
+  private readonly deliveredWrites: NaturalBatcher<AttemptRef & { attemptedAt: Date }, boolean>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -71,10 +81,25 @@ export class DeliveryAttemptService {
       baseSeconds: config.HOOKS_RETRY_BASE_SECONDS,
       maxSeconds: config.HOOKS_RETRY_MAX_SECONDS,
     };
+    this.attemptReads = new NaturalBatcher(async (wanted) => {
+      const found = await deliveries.findAttempts(wanted);
+      return wanted.map((each) => found.get(attemptKey(each)) ?? null);
+    }, ATTEMPTS_PER_BATCH);
+    this.deliveredWrites = new NaturalBatcher(async (attempts) => {
+      const recorded = await deliveries.settleDelivered(dataSource.manager, attempts);
+      // Two workers on one attempt in one batch: the row changed once, one of them recorded it.
+      const answered = new Set<string>();
+      return attempts.map((each) => {
+        const key = attemptKey(each);
+        const first = recorded.has(key) && !answered.has(key);
+        answered.add(key);
+        return first;
+      });
+    }, ATTEMPTS_PER_BATCH);
   }
 
   async attempt(deliveryId: string, attemptNumber: number): Promise<AttemptEnd> {
-    const attempt = await this.deliveries.findAttempt(deliveryId, attemptNumber);
+    const attempt = await this.attemptReads.add({ deliveryId, attemptNumber });
     if (!attempt) return 'superseded';
     if (attempt.hook.state !== 'live') return this.cancel(attempt, 'hook_ended');
     const owner = await this.authority.actorFor(attempt.hook);
@@ -91,36 +116,53 @@ export class DeliveryAttemptService {
       attempt.roundAttempts,
       this.policy,
     );
-    const result =
-      settlement.state === 'failed'
-        ? await this.dataSource.transaction(async (manager) => {
-            const recordedResult = await this.deliveries.settle(
-              manager,
-              deliveryId,
-              attemptNumber,
-              attemptedAt,
-              recorded(settlement),
-            );
-            if (recordedResult.settled) {
-              if (settlement.endsHook) {
-                await this.lifecycle.end(manager, attempt.hook.id, 'receiver_gone');
-              } else if (attempt.hook.kind === 'callback') {
-                await this.lifecycle.end(manager, attempt.hook.id, 'undeliverable');
-              }
-            }
-            return recordedResult;
-          })
-        : // One fenced statement: no transaction around it (two round trips fewer per attempt).
-          await this.deliveries.settle(
-            this.dataSource.manager,
+    const result = await this.record(attempt, attemptedAt, settlement);
+    if (!result.settled) return 'superseded';
+    if (result.next) await this.queue.enqueueOrLeave([result.next]);
+    return settlement.state;
+  }
+
+  /** Records the settled attempt, fenced on its number; a failure may end the hook with it. */
+  private async record(
+    attempt: AttemptRecord,
+    attemptedAt: Date,
+    settlement: Settlement,
+  ): Promise<{ settled: boolean; next?: DueAttempt }> {
+    const { deliveryId, attemptNumber } = attempt;
+    switch (settlement.state) {
+      case 'delivered':
+        // With the other deliveries settling now: one fenced statement for them all.
+        return {
+          settled: await this.deliveredWrites.add({ deliveryId, attemptNumber, attemptedAt }),
+        };
+      case 'pending':
+        // One fenced statement: no transaction around it (two round trips fewer per attempt).
+        return this.deliveries.settle(
+          this.dataSource.manager,
+          deliveryId,
+          attemptNumber,
+          attemptedAt,
+          recorded(settlement),
+        );
+      case 'failed':
+        return this.dataSource.transaction(async (manager) => {
+          const recordedResult = await this.deliveries.settle(
+            manager,
             deliveryId,
             attemptNumber,
             attemptedAt,
             recorded(settlement),
           );
-    if (!result.settled) return 'superseded';
-    if (result.next) await this.queue.enqueueOrLeave([result.next]);
-    return settlement.state;
+          if (recordedResult.settled) {
+            if (settlement.endsHook) {
+              await this.lifecycle.end(manager, attempt.hook.id, 'receiver_gone');
+            } else if (attempt.hook.kind === 'callback') {
+              await this.lifecycle.end(manager, attempt.hook.id, 'undeliverable');
+            }
+          }
+          return recordedResult;
+        });
+    }
   }
 
   private async send(

@@ -58,6 +58,17 @@ export type RecordedSettlement =
 /** Why a pending delivery was cancelled (shown as its `failure_reason`). */
 export type CancelReason = 'hook_ended' | 'report_unavailable';
 
+/** One attempt of one delivery. */
+export interface AttemptRef {
+  deliveryId: string;
+  attemptNumber: number;
+}
+
+/** How batched reads and writes of attempts name each one. */
+export function attemptKey({ deliveryId, attemptNumber }: AttemptRef): string {
+  return `${deliveryId}:${attemptNumber}`;
+}
+
 const DELIVERY_COLUMNS = `id, hook_id AS "hookId", report_id AS "reportId", state, attempts,
   replay_count AS "replayCount", attempt_number AS "attemptNumber", created_at AS "createdAt",
   last_attempt_at AS "lastAttemptAt", next_attempt_at AS "nextAttemptAt",
@@ -115,43 +126,53 @@ export class DeliveryRepository {
     );
   }
 
-  /** The attempt, if the delivery is still pending and still waits for this attempt number. */
-  async findAttempt(deliveryId: string, attemptNumber: number): Promise<AttemptRecord | null> {
-    const [row]: AttemptRow[] = await this.dataSource.query(
+  /**
+   * The attempts among `wanted` whose delivery is still pending and still waits for that attempt
+   * number, by `attemptKey`: one statement for many.
+   */
+  async findAttempts(wanted: readonly AttemptRef[]): Promise<Map<string, AttemptRecord>> {
+    const rows: AttemptRow[] = await this.dataSource.query(
       `SELECT d.id AS "deliveryId", d.report_id AS "reportId",
               d.attempt_number AS "attemptNumber", d.round_attempts AS "roundAttempts",
               h.id AS "hookId", h.kind, h.company_id AS "companyId", h.owner_id AS "ownerId",
               h.credential_kind AS "credentialKind", h.credential_id AS "credentialId",
               h.target_url AS "targetUrl", h.signed, h.state AS "hookState",
               k.id AS "keyId", k.ciphertext, k.encryption_key_id AS "encryptionKeyId"
-         FROM hooks.deliveries d
+         FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::int[]) AS w (id, attempt_number)) w
+         JOIN hooks.deliveries d ON d.id = w.id AND d.attempt_number = w.attempt_number
+                                AND d.state = 'pending'
          JOIN hooks.hooks h ON h.id = d.hook_id
-         LEFT JOIN hooks.signing_keys k ON k.hook_id = h.id
-        WHERE d.id = $1 AND d.attempt_number = $2 AND d.state = 'pending'`,
-      [deliveryId, attemptNumber],
+         LEFT JOIN hooks.signing_keys k ON k.hook_id = h.id`,
+      [wanted.map((each) => each.deliveryId), wanted.map((each) => each.attemptNumber)],
     );
-    if (!row) return null;
-    return {
-      deliveryId: row.deliveryId,
-      reportId: row.reportId,
-      attemptNumber: row.attemptNumber,
-      roundAttempts: row.roundAttempts,
-      hook: {
-        id: row.hookId,
-        kind: row.kind,
-        companyId: row.companyId,
-        ownerId: row.ownerId,
-        credentialKind: row.credentialKind,
-        credentialId: row.credentialId,
-        targetUrl: row.targetUrl,
-        signed: row.signed,
-        state: row.hookState,
-      },
-      key:
-        row.keyId && row.ciphertext && row.encryptionKeyId
-          ? { id: row.keyId, ciphertext: row.ciphertext, encryptionKeyId: row.encryptionKeyId }
-          : null,
-    };
+    return new Map(rows.map((row) => [attemptKey(row), attemptRecord(row)]));
+  }
+
+  /**
+   * Records many attempts as delivered in one statement, each only while its delivery still
+   * waits for that attempt number (as `settle` does one); answers the `attemptKey`s recorded.
+   */
+  async settleDelivered(
+    manager: EntityManager,
+    attempts: readonly (AttemptRef & { attemptedAt: Date })[],
+  ): Promise<Set<string>> {
+    const [rows]: [AttemptRef[], number] = await manager.query(
+      `UPDATE hooks.deliveries d
+          SET state = 'delivered', attempts = d.attempts + 1,
+              round_attempts = d.round_attempts + 1, last_attempt_at = w.attempted_at,
+              delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL
+         FROM (SELECT DISTINCT ON (id, attempt_number) *
+                 FROM unnest($1::uuid[], $2::int[], $3::timestamptz[])
+                      AS w (id, attempt_number, attempted_at)) w
+        WHERE d.id = w.id AND d.attempt_number = w.attempt_number AND d.state = 'pending'
+        RETURNING d.id AS "deliveryId", w.attempt_number AS "attemptNumber"`,
+      [
+        attempts.map((each) => each.deliveryId),
+        attempts.map((each) => each.attemptNumber),
+        attempts.map((each) => each.attemptedAt),
+      ],
+    );
+    return new Set(rows.map(attemptKey));
   }
 
   /**
@@ -169,16 +190,12 @@ export class DeliveryRepository {
     const fence = `WHERE id = $1 AND attempt_number = $2 AND state = 'pending'`;
     let rows: DueAttempt[];
     switch (settlement.state) {
-      case 'delivered':
-        [rows] = await manager.query(
-          `UPDATE hooks.deliveries
-              SET state = 'delivered', attempts = attempts + 1, round_attempts = round_attempts + 1,
-                  last_attempt_at = $3, delivered_at = now(), next_attempt_at = NULL,
-                  failure_reason = NULL
-            ${fence} RETURNING ${DUE_COLUMNS}`,
-          [deliveryId, attemptNumber, attemptedAt],
-        );
-        return { settled: rows.length > 0 };
+      case 'delivered': {
+        const recorded = await this.settleDelivered(manager, [
+          { deliveryId, attemptNumber, attemptedAt },
+        ]);
+        return { settled: recorded.size > 0 };
+      }
       case 'pending':
         [rows] = await manager.query(
           `UPDATE hooks.deliveries
@@ -301,4 +318,28 @@ export class DeliveryRepository {
       [reportId, owner.personId, owner.companyId],
     );
   }
+}
+
+function attemptRecord(row: AttemptRow): AttemptRecord {
+  return {
+    deliveryId: row.deliveryId,
+    reportId: row.reportId,
+    attemptNumber: row.attemptNumber,
+    roundAttempts: row.roundAttempts,
+    hook: {
+      id: row.hookId,
+      kind: row.kind,
+      companyId: row.companyId,
+      ownerId: row.ownerId,
+      credentialKind: row.credentialKind,
+      credentialId: row.credentialId,
+      targetUrl: row.targetUrl,
+      signed: row.signed,
+      state: row.hookState,
+    },
+    key:
+      row.keyId && row.ciphertext && row.encryptionKeyId
+        ? { id: row.keyId, ciphertext: row.ciphertext, encryptionKeyId: row.encryptionKeyId }
+        : null,
+  };
 }
