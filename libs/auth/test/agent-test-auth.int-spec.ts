@@ -259,6 +259,14 @@ describe('agent-test sign-in helpers (one process, real PostgreSQL and Redis)', 
       expectPageHeaders(confirmed);
       expect(confirmed.text).toContain('approved');
       expect(confirmed.text).not.toContain('<form');
+      // Whose key, in which company: read in the approving statement itself.
+      expect(confirmed.text).toContain(bed.member.email);
+      const escaped = bed.company
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;');
+      expect(confirmed.text).toContain(escaped);
       expect((await exchange(grant.grant_id)).status).toBe(200);
     });
 

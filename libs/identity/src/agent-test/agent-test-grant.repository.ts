@@ -43,6 +43,20 @@ interface GrantForApprovalRow {
 /** An approved grant is never expired: the deadline only bounds the wait for approval. */
 const PENDING_OR_APPROVED = `(g.approved_at IS NOT NULL OR g.expires_at > now())`;
 
+const GRANT_FOR_APPROVAL_COLUMNS = `g.id, g.scopes, g.expires_at, g.approved_at,
+  p.id AS person_id, p.email, p.name AS person_name, c.id AS company_id, c.name AS company_name`;
+
+function grantForApproval(row: GrantForApprovalRow): GrantForApproval {
+  return {
+    id: row.id,
+    scopes: row.scopes,
+    expiresAt: row.expires_at,
+    approvedAt: row.approved_at,
+    person: { id: row.person_id, email: row.email, name: row.person_name },
+    company: { id: row.company_id, name: row.company_name },
+  };
+}
+
 @Injectable()
 export class AgentTestGrantRepository {
   constructor(
@@ -58,41 +72,37 @@ export class AgentTestGrantRepository {
   /** The grant of that company, unless it expired unapproved. */
   async findForApproval(grantId: string, companyId: string): Promise<GrantForApproval | null> {
     const [row]: GrantForApprovalRow[] = await this.grants.query(
-      `SELECT g.id, g.scopes, g.expires_at, g.approved_at,
-              p.id AS person_id, p.email, p.name AS person_name,
-              c.id AS company_id, c.name AS company_name
+      `SELECT ${GRANT_FOR_APPROVAL_COLUMNS}
          FROM identity.agent_test_grants g
          JOIN identity.people p ON p.id = g.person_id
          JOIN identity.companies c ON c.id = g.company_id
         WHERE g.id = $1 AND g.company_id = $2 AND ${PENDING_OR_APPROVED}`,
       [grantId, companyId],
     );
-    return row
-      ? {
-          id: row.id,
-          scopes: row.scopes,
-          expiresAt: row.expires_at,
-          approvedAt: row.approved_at,
-          person: { id: row.person_id, email: row.email, name: row.person_name },
-          company: { id: row.company_id, name: row.company_name },
-        }
-      : null;
+    return row ? grantForApproval(row) : null;
   }
 
   /**
    * Approves the grant of that company, keeping the first approval: approving again answers the
-   * same time. Null when there is no such grant or it expired unapproved.
+   * same time, with the grant as its approver sees it. Null when there is no such grant or it
+   * expired unapproved.
    */
-  async approve(grantId: string, companyId: string, approverId: string): Promise<Date | null> {
-    const [rows]: [{ approved_at: Date }[], number] = await this.grants.query(
+  async approve(
+    grantId: string,
+    companyId: string,
+    approverId: string,
+  ): Promise<(GrantForApproval & { approvedAt: Date }) | null> {
+    const [rows]: [GrantForApprovalRow[], number] = await this.grants.query(
       `UPDATE identity.agent_test_grants g
           SET approved_at = coalesce(g.approved_at, now()),
               approved_by = CASE WHEN g.approved_at IS NULL THEN $3::uuid ELSE g.approved_by END
+         FROM identity.people p, identity.companies c
         WHERE g.id = $1 AND g.company_id = $2 AND ${PENDING_OR_APPROVED}
-        RETURNING g.approved_at`,
+          AND p.id = g.person_id AND c.id = g.company_id
+        RETURNING ${GRANT_FOR_APPROVAL_COLUMNS}`,
       [grantId, companyId, approverId],
     );
-    return rows[0]?.approved_at ?? null;
+    return rows[0] ? { ...grantForApproval(rows[0]), approvedAt: rows[0].approved_at! } : null;
   }
 
   /** Holds the grant's row until the caller's transaction ends: parallel exchanges queue up. */

@@ -66,12 +66,25 @@ export class AgentTestGrantService {
     return grant;
   }
 
-  /** Idempotent: approving an approved grant answers its first approval. */
-  async approve(approver: Actor, grantId: string): Promise<GrantApprovedView> {
+  /**
+   * Idempotent: approving an approved grant answers its first approval. With the grant as its
+   * approver sees it, for the confirmation page.
+   */
+  async approve(
+    approver: Actor,
+    grantId: string,
+  ): Promise<{ approval: GrantApprovedView; grant: GrantForApproval }> {
     this.gate.assertEnabled();
-    const approvedAt = await this.grants.approve(grantId, approver.companyId, approver.personId);
-    if (!approvedAt) throw AppError.notFound(GRANT_GONE);
-    return { grant_id: grantId, status: 'approved', approved_at: approvedAt.toISOString() };
+    const grant = await this.grants.approve(grantId, approver.companyId, approver.personId);
+    if (!grant) throw AppError.notFound(GRANT_GONE);
+    return {
+      approval: {
+        grant_id: grantId,
+        status: 'approved',
+        approved_at: grant.approvedAt.toISOString(),
+      },
+      grant,
+    };
   }
 
   /**

@@ -142,9 +142,8 @@ export class AgentTestGrantsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<GrantApprovedDto | string> {
-    const approval = await this.grants.approve(actor, grantId);
+    const { approval, grant } = await this.grants.approve(actor, grantId);
     if (!isFormPost(request)) return approval;
-    const grant = await this.grants.forApprover(actor, grantId);
     setHtmlPageHeaders(reply);
     return renderApprovedPage(grant, new Date(approval.approved_at));
   }
