@@ -1,3 +1,4 @@
+import { DeadlineExceeded, withinDeadline } from '@cw/platform';
 import type { Dispatcher } from 'undici';
 
 /**
@@ -7,12 +8,10 @@ import type { Dispatcher } from 'undici';
  * (undici 7.30), and the service would hang in its shutdown.
  */
 export async function closeDispatcher(dispatcher: Dispatcher, graceMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), graceMs);
-  });
-  const closed = await Promise.race([dispatcher.close().then(() => true), gaveUp]).finally(() =>
-    clearTimeout(timer),
-  );
-  if (!closed) await dispatcher.destroy();
+  try {
+    await withinDeadline(dispatcher.close(), graceMs);
+  } catch (error) {
+    if (!(error instanceof DeadlineExceeded)) throw error;
+    await dispatcher.destroy();
+  }
 }

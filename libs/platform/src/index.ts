@@ -12,3 +12,4 @@ export * from './bootstrap/create-http-app';
 export * from './bootstrap/run-service';
 export * from './services/service-directory';
 export * from './bootstrap/shutdown';
+export * from './async/within-deadline';

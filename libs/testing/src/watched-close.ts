@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
+import { DeadlineExceeded, withinDeadline } from '@cw/platform';
 
 const LIFECYCLE_HOOKS = [
   'onModuleDestroy',
@@ -53,16 +54,11 @@ export async function closeWithinLimit(
   limitMs: number,
 ): Promise<void> {
   const running = watchShutdownHooks(app);
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const names = [...running].join(', ') || 'no module hook (the HTTP server had not closed)';
-      reject(new Error(`the app had not closed after ${limitMs} ms; still running: ${names}`));
-    }, limitMs);
-  });
   try {
-    await Promise.race([close(), limit]);
-  } finally {
-    clearTimeout(timer);
+    await withinDeadline(close(), limitMs);
+  } catch (error) {
+    if (!(error instanceof DeadlineExceeded)) throw error;
+    const names = [...running].join(', ') || 'no module hook (the HTTP server had not closed)';
+    throw new Error(`the app had not closed after ${limitMs} ms; still running: ${names}`);
   }
 }

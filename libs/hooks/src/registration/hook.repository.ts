@@ -147,7 +147,9 @@ export class HookRepository {
     );
     const byReport = new Map<string, HookRecord[]>();
     for (const { matchedReportId, ...hook } of rows) {
-      byReport.set(matchedReportId, [...(byReport.get(matchedReportId) ?? []), hook]);
+      const hooks = byReport.get(matchedReportId);
+      if (hooks) hooks.push(hook);
+      else byReport.set(matchedReportId, [hook]);
     }
     return byReport;
   }

@@ -18,6 +18,9 @@ export interface GrantForApproval {
   company: { id: string; name: string };
 }
 
+/** A grant as its approver sees it once approved. */
+export type ApprovedGrant = GrantForApproval & { approvedAt: Date };
+
 /** A grant under its row lock, with `expired` judged by the database's clock. */
 export interface LockedGrant {
   companyId: string;
@@ -91,7 +94,7 @@ export class AgentTestGrantRepository {
     grantId: string,
     companyId: string,
     approverId: string,
-  ): Promise<(GrantForApproval & { approvedAt: Date }) | null> {
+  ): Promise<ApprovedGrant | null> {
     const [rows]: [GrantForApprovalRow[], number] = await this.grants.query(
       `UPDATE identity.agent_test_grants g
           SET approved_at = coalesce(g.approved_at, now()),

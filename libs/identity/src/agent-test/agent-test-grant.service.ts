@@ -6,7 +6,11 @@ import { ApiKeyService } from '../api-keys/api-key.service';
 import { DirectoryService } from '../directory/directory.service';
 import { agentTestError } from './agent-test-errors';
 import { AcceptanceGate } from '../acceptance/acceptance-gate';
-import { AgentTestGrantRepository, type GrantForApproval } from './agent-test-grant.repository';
+import {
+  AgentTestGrantRepository,
+  type ApprovedGrant,
+  type GrantForApproval,
+} from './agent-test-grant.repository';
 import type { GrantApprovedView, GrantRequestedView, GrantTokenView } from './agent-test-views';
 
 export const GRANT_APPROVAL_WINDOW_MS = 15 * 60 * 1000;
@@ -73,7 +77,7 @@ export class AgentTestGrantService {
   async approve(
     approver: Actor,
     grantId: string,
-  ): Promise<{ approval: GrantApprovedView; grant: GrantForApproval }> {
+  ): Promise<{ approval: GrantApprovedView; grant: ApprovedGrant }> {
     this.gate.assertEnabled();
     const grant = await this.grants.approve(grantId, approver.companyId, approver.personId);
     if (!grant) throw AppError.notFound(GRANT_GONE);

@@ -145,7 +145,7 @@ export class AgentTestGrantsController {
     const { approval, grant } = await this.grants.approve(actor, grantId);
     if (!isFormPost(request)) return approval;
     setHtmlPageHeaders(reply);
-    return renderApprovedPage(grant, new Date(approval.approved_at));
+    return renderApprovedPage(grant, grant.approvedAt);
   }
 
   @Post(':grant_id/exchange')

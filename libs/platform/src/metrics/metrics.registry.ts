@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { withinDeadline } from './within-deadline';
+import { withinDeadline } from '../async/within-deadline';
 
 export interface GaugeSample {
   labels?: Record<string, string>;

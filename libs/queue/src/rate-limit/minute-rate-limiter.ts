@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { withinDeadline } from '@cw/platform';
 import type { QueueRegistry } from '../queue.registry';
 
 const WINDOW_MS = 60_000;
@@ -22,14 +23,6 @@ export interface MinuteRateLimiterOptions {
   scope: string;
   /** What is limited, for the fail-open warning, e.g. `public link`. */
   subject: string;
-}
-
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -60,7 +53,7 @@ export class MinuteRateLimiter {
     }
     const key = `${this.queues.prefix}:${this.options.scope}:${client}:${window}`;
     try {
-      const results = await withDeadline(
+      const results = await withinDeadline(
         redis.multi().incr(key).expire(key, KEY_TTL_SECONDS).exec(),
         REDIS_DEADLINE_MS,
       );

@@ -1,15 +1,9 @@
+import { withinDeadline } from '@cw/platform';
+
 /** A round trip on the subscription that has not come back within this is a failed check. */
 const CHECK_TIMEOUT_MS = 1000;
 /** Without a confirmed check this recent, the subscription vouches for nothing. */
 export const CONFIRMATION_FRESH_MS = 3000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Whether a pub/sub subscription can vouch that it received every message published before a
@@ -37,7 +31,7 @@ export class DeliveryCheck {
     const generation = this.generation;
     const sentAt = Date.now();
     try {
-      await withTimeout(roundTrip(), CHECK_TIMEOUT_MS);
+      await withinDeadline(roundTrip(), CHECK_TIMEOUT_MS);
       if (generation !== this.generation) return;
       this.confirmedAt = Math.max(this.confirmedAt, sentAt);
       if (this.unbrokenSince === Number.POSITIVE_INFINITY) this.unbrokenSince = Date.now();
