@@ -92,6 +92,9 @@ describe('filing feedback and reading its evidence (one process, real PostgreSQL
         ['notes "v2".txt', 'text/plain; charset=utf-8', 9],
       ],
     );
+    // Read with a search above; the list without one reads its page another way.
+    const newest = await listInbox(server.baseUrl, operator, '?limit=1');
+    expect(newest.body.reports).toEqual([report]);
     const [first, second] = report.attachments;
     expect(first.url).toBe(
       `/api/feedback/${report.id}/attachments/${first.feedback_attachment_id}`,

@@ -3,14 +3,14 @@ import { DataSource } from 'typeorm';
 import type { TriageStatus } from '../reports/feedback-statuses';
 import {
   REPORT_SOURCE_COLUMNS,
-  REPORT_VIEW_COLUMNS,
   type ReportRow,
+  reportViewColumns,
 } from '../reports/report-view.repository';
 import type { InboxFilter, InboxOrder } from './inbox-filter';
 import { inboxOrderBy, inboxWhere, searchPattern } from './inbox-filter.sql';
 
 export interface InboxPage {
-  /** The page's reports, in order. */
+  /** The page's reports in order, with their attachments. */
   rows: ReportRow[];
   total: number;
 }
@@ -79,7 +79,7 @@ function pageInIndexOrder(
   const { where, params } = inboxWhere(filter);
   const count = params.length;
   return {
-    sql: `SELECT ${REPORT_VIEW_COLUMNS},
+    sql: `SELECT ${reportViewColumns('reports')},
                  (SELECT count(*)::int FROM feedback.reports WHERE ${where}) AS total
             FROM feedback.reports WHERE ${where}
            ORDER BY ${inboxOrderBy(order)} LIMIT $${count + 1} OFFSET $${count + 2}`,
@@ -107,7 +107,7 @@ function pageOfSearchMatches(
     sql: `WITH matches AS MATERIALIZED (
             SELECT ${REPORT_SOURCE_COLUMNS} FROM feedback.reports
              WHERE search_text LIKE $${count + 1})
-          SELECT ${REPORT_VIEW_COLUMNS}, count(*) OVER ()::int AS total
+          SELECT ${reportViewColumns('matches')}, count(*) OVER ()::int AS total
             FROM matches WHERE ${where}
            ORDER BY ${inboxOrderBy(order)} LIMIT $${count + 2} OFFSET $${count + 3}`,
     params: [...params, searchPattern(search), limit, offset],

@@ -7,7 +7,7 @@ import {
   type StoredEvidence,
 } from '../evidence/evidence-store';
 import { type FeedbackReportView, inboxAttachmentUrl } from '../reports/feedback-report-view';
-import { ReportViewRepository } from '../reports/report-view.repository';
+import { ReportViewRepository, reportViews } from '../reports/report-view.repository';
 import type { InboxFilterQueryDto, InboxListQueryDto } from './dtos/inbox-query.dto';
 import type { InboxFilter, InboxOrder } from './inbox-filter';
 import { type InboxIdRow, InboxQueryRepository } from './inbox-query.repository';
@@ -49,9 +49,8 @@ export class InboxReadService {
   async list(query: InboxListQueryDto): Promise<InboxListView> {
     const filter = await this.filterOf(query);
     const page = await this.queries.page(filter, orderOf(query), query.limit, query.offset);
-    const reports = await this.views.viewsOfRows(page.rows, inboxAttachmentUrl);
     return {
-      reports,
+      reports: reportViews(page.rows, inboxAttachmentUrl),
       total: page.total,
       offset: query.offset,
       limit: query.limit,

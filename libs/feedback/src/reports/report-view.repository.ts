@@ -3,7 +3,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { FeedbackCategory, TriageStatus } from './feedback-statuses';
 import type {
   AttachmentUrl,
-  FeedbackAttachmentView,
   FeedbackProposalView,
   FeedbackReportView,
 } from './feedback-report-view';
@@ -25,18 +24,20 @@ export interface ReportRow {
   pullRequestUrl: string | null;
   proposal: { summary: string; plan?: string | null; duplicate_of?: string | null } | null;
   proposalUpdatedAt: Date | null;
+  /** The report's evidence files in position order (`reportAttachments`). */
+  attachments: AttachmentRow[];
 }
 
+/** One evidence file as `reportAttachments` reads it. */
 interface AttachmentRow {
   id: string;
-  feedbackId: string;
   filename: string;
   contentType: string;
   size: number;
 }
 
-/** The `feedback.reports` column behind each field of `ReportRow`. */
-const REPORT_ROW_COLUMNS: Readonly<Record<keyof ReportRow, string>> = {
+/** The `feedback.reports` column behind each field of `ReportRow` read from the row itself. */
+const REPORT_ROW_COLUMNS: Readonly<Record<Exclude<keyof ReportRow, 'attachments'>, string>> = {
   id: 'id',
   status: 'status',
   category: 'category',
@@ -54,13 +55,28 @@ const REPORT_ROW_COLUMNS: Readonly<Record<keyof ReportRow, string>> = {
   proposalUpdatedAt: 'proposal_updated_at',
 };
 
-/** The select list of `ReportRow` over `feedback.reports`. */
-export const REPORT_VIEW_COLUMNS = Object.entries(REPORT_ROW_COLUMNS)
+const ROW_COLUMNS = Object.entries(REPORT_ROW_COLUMNS)
   .map(([field, column]) => (field === column ? column : `${column} AS "${field}"`))
   .join(', ');
 
-/** The columns `REPORT_VIEW_COLUMNS` reads, by their own names (for a subquery it reads from). */
+/**
+ * The select list of `ReportRow` over `source`: `feedback.reports` or a subquery of its
+ * `REPORT_SOURCE_COLUMNS`, named so the attachments' subquery can reach the report's id. After an
+ * `ORDER BY … LIMIT` PostgreSQL reads the attachments of the rows kept only.
+ */
+export function reportViewColumns(source: string): string {
+  return `${ROW_COLUMNS}, ${reportAttachments(`${source}.id`)} AS attachments`;
+}
+
+/** The columns `reportViewColumns` reads, by their own names (for a subquery it reads from). */
 export const REPORT_SOURCE_COLUMNS = Object.values(REPORT_ROW_COLUMNS).join(', ');
+
+/** The evidence files of the report whose id is `reportId`, in position order, as a JSON array. */
+function reportAttachments(reportId: string): string {
+  return `(SELECT coalesce(json_agg(json_build_object('id', a.id, 'filename', a.filename,
+                   'contentType', a.content_type, 'size', a.size) ORDER BY a.position), '[]')
+             FROM feedback.attachments a WHERE a.feedback_id = ${reportId})`;
+}
 
 /** `feedback.reports` and `feedback.attachments` read as views: every route that shows reports reads here. */
 @Injectable()
@@ -74,37 +90,14 @@ export class ReportViewRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<FeedbackReportView[]> {
     if (ids.length === 0) return [];
-    const [rows, attachments] = await Promise.all([
-      manager.query<ReportRow[]>(
-        `SELECT ${REPORT_VIEW_COLUMNS} FROM feedback.reports WHERE id = ANY($1::uuid[])`,
-        [ids],
-      ),
-      this.attachmentsOf(ids, manager),
-    ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-    return viewsOf(ordered, attachments, attachmentUrl);
-  }
-
-  /** The views of rows already read (in their order), with their attachments. */
-  async viewsOfRows(
-    rows: readonly ReportRow[],
-    attachmentUrl: AttachmentUrl,
-  ): Promise<FeedbackReportView[]> {
-    if (rows.length === 0) return [];
-    const attachments = await this.attachmentsOf(
-      rows.map((row) => row.id),
-      this.dataSource.manager,
-    );
-    return viewsOf(rows, attachments, attachmentUrl);
-  }
-
-  private attachmentsOf(ids: readonly string[], manager: EntityManager): Promise<AttachmentRow[]> {
-    return manager.query(
-      `SELECT id, feedback_id AS "feedbackId", filename, content_type AS "contentType", size
-         FROM feedback.attachments WHERE feedback_id = ANY($1::uuid[])
-        ORDER BY feedback_id, position`,
+    const rows = await manager.query<ReportRow[]>(
+      `SELECT ${reportViewColumns('reports')} FROM feedback.reports WHERE id = ANY($1::uuid[])`,
       [ids],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return reportViews(
+      ids.flatMap((id) => byId.get(id) ?? []),
+      attachmentUrl,
     );
   }
 
@@ -118,27 +111,15 @@ export class ReportViewRepository {
   }
 }
 
-function viewsOf(
+/** The views of rows read with `reportViewColumns`, in their order. */
+export function reportViews(
   rows: readonly ReportRow[],
-  attachments: readonly AttachmentRow[],
   attachmentUrl: AttachmentUrl,
 ): FeedbackReportView[] {
-  const filesOf = new Map<string, FeedbackAttachmentView[]>();
-  for (const file of attachments) {
-    const list = filesOf.get(file.feedbackId) ?? [];
-    list.push({
-      feedback_attachment_id: file.id,
-      filename: file.filename,
-      content_type: file.contentType,
-      size: file.size,
-      url: attachmentUrl(file.feedbackId, file.id),
-    });
-    filesOf.set(file.feedbackId, list);
-  }
-  return rows.map((row) => reportView(row, filesOf.get(row.id) ?? []));
+  return rows.map((row) => reportView(row, attachmentUrl));
 }
 
-function reportView(row: ReportRow, attachments: FeedbackAttachmentView[]): FeedbackReportView {
+function reportView(row: ReportRow, attachmentUrl: AttachmentUrl): FeedbackReportView {
   return {
     id: row.id,
     status: row.status,
@@ -150,7 +131,13 @@ function reportView(row: ReportRow, attachments: FeedbackAttachmentView[]): Feed
     created_at: row.createdAt.toISOString(),
     has_pr: row.hasPr,
     pull_request_url: row.pullRequestUrl,
-    attachments,
+    attachments: row.attachments.map((file) => ({
+      feedback_attachment_id: file.id,
+      filename: file.filename,
+      content_type: file.contentType,
+      size: file.size,
+      url: attachmentUrl(row.id, file.id),
+    })),
     proposal: proposalView(row),
   };
 }
