@@ -9,6 +9,7 @@ import { HookAuthority } from './access/hook-authority';
 import { HookLifecycle } from './access/hook-lifecycle';
 import { RevocationListener } from './access/revocation-listener';
 import { DeliveryAttemptService } from './deliveries/delivery-attempt.service';
+import { OwnerReportReads } from './deliveries/owner-report-reads';
 import { DeliveryFanout } from './deliveries/delivery-fanout.service';
 import { DeliveryHistoryService } from './deliveries/delivery-history.service';
 import { DeliveryReconciler } from './deliveries/delivery-reconciler.service';
@@ -91,6 +92,7 @@ export class HooksModule {
         HookSender,
         DeliveryQueue,
         DeliveryFanout,
+        OwnerReportReads,
         DeliveryAttemptService,
         DeliveryHistoryService,
         DeliveryReplayService,

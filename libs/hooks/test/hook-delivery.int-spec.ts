@@ -1,9 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { call, type TestApp } from '@cw/testing';
+import { WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { DeliveryAttemptService } from '../src/deliveries/delivery-attempt.service';
 import { DeliveryFanout } from '../src/deliveries/delivery-fanout.service';
 import { DeliveryRepository } from '../src/deliveries/delivery.repository';
+import { OwnerReportReads } from '../src/deliveries/owner-report-reads';
+import type { HookPrincipal } from '../src/access/hook-authority';
 import { HookRepository } from '../src/registration/hook.repository';
 import { docsVerifier, type HookReceiver, startHookReceiver } from '../src/testing';
 import {
@@ -786,6 +789,75 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(first)).toMatchObject({ state: 'delivered', attempts: 2 });
     expect(byId.get(second)).toMatchObject({ state: 'pending', attempts: 1 });
+  });
+
+  it('reads reports as their hooks’ owners in batches: one report read per owner, the unreadable and the ended told apart', async () => {
+    const company = newCompany();
+    const alice = await newHookUser(server.baseUrl, { company });
+    const carol = await newHookUser(server.baseUrl, { company });
+    const outsider = await newHookUser(server.baseUrl);
+    const hooks = await Promise.all([subscribed(alice), subscribed(carol), subscribed(outsider)]);
+    const privateWorkflow = await designWorkflow(server.baseUrl, alice, { visibility: 'private' });
+    const [shared, alone] = await Promise.all([
+      finishedRun(server.baseUrl, alice),
+      finishedRun(server.baseUrl, alice, privateWorkflow),
+    ]);
+    // Their deliveries settled first, so that only the reads below go through the batches.
+    await waitForDeliveries(server.baseUrl, as(alice), hooks[0].id, (all) => {
+      return all.length === 2 && all.every(settled);
+    });
+    await waitForDeliveries(server.baseUrl, as(carol), hooks[1].id, (all) => {
+      return all.length === 1 && all.every(settled);
+    });
+    const principals: HookPrincipal[] = await db.query(
+      `SELECT owner_id AS "ownerId", company_id AS "companyId",
+              credential_kind AS "credentialKind", credential_id AS "credentialId"
+         FROM hooks.hooks WHERE id = ANY ($1::uuid[])
+        ORDER BY array_position($1::uuid[], id)`,
+      [hooks.map((hook) => hook.id)],
+    );
+    const [ofAlice, ofCarol, ofOutsider] = principals;
+    const revoked = { ...ofCarol, credentialId: '00000000-0000-4000-8000-000000000000' };
+
+    const reads = server.app.get(OwnerReportReads);
+    const reportsApi = server.app.get(WorkflowReportsApi);
+    const reportReads = jest.spyOn(reportsApi, 'readableReports');
+    try {
+      const found = await Promise.all([
+        reads.read(ofAlice, shared),
+        reads.read(ofCarol, shared),
+        reads.read(ofAlice, alone),
+        reads.read(ofCarol, alone),
+        reads.read(ofOutsider, shared),
+        reads.read(revoked, shared),
+        reads.read(ofAlice, shared),
+      ]);
+      const summary = found.map((each) => (each.kind === 'report' ? each.report.id : each.kind));
+      expect(summary).toEqual([
+        shared,
+        shared,
+        alone,
+        'unreadable',
+        'unreadable',
+        'authority_ended',
+        shared,
+      ]);
+      expect(reportReads.mock.calls.map(([reader, runIds]) => [reader.personId, runIds])).toEqual(
+        expect.arrayContaining([
+          [alice.personId, [shared, alone]],
+          [carol.personId, [shared, alone]],
+          [outsider.personId, [shared]],
+        ]),
+      );
+      expect(reportReads).toHaveBeenCalledTimes(3);
+      const asAlice = found[0].kind === 'report' ? found[0].report : null;
+      const readThroughTheRoute = await call(server.baseUrl, 'GET', `/api/reports/${shared}`, {
+        token: alice.token,
+      });
+      expect(asAlice).toEqual(readThroughTheRoute.body);
+    } finally {
+      reportReads.mockRestore();
+    }
   });
 
   it('cancels pending deliveries and ends the hook when its key is revoked, sending nothing more', async () => {

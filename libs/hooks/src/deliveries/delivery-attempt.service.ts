@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NaturalBatcher } from '@cw/queue';
-import { type Report, WorkflowReportsApi } from '@cw/workflows';
+import type { Report } from '@cw/workflows';
 import { DataSource } from 'typeorm';
-import { HookAuthority } from '../access/hook-authority';
 import { HookLifecycle } from '../access/hook-lifecycle';
 import { HooksConfig } from '../hooks.config';
 import { SecretBox } from '../signing/secret-box';
@@ -23,6 +22,7 @@ import {
   type RecordedSettlement,
 } from './delivery.repository';
 import { DeliveryQueue } from './jobs/delivery-queue';
+import { OwnerReportReads } from './owner-report-reads';
 import { HookSender } from './sending/hook-sender';
 
 /**
@@ -55,9 +55,10 @@ function recorded(settlement: Settlement): RecordedSettlement {
 
 /**
  * One attempt of one delivery, as its queue job asks: re-check the hook, its credential's
- * authority and the owner's access to the report, rebuild the report as the owner reads it now,
- * sign it, send it, and record the result fenced on the attempt number (a worker that lost the
- * attempt to a newer one, or to a replay, changes nothing).
+ * authority and the owner's access to the report, rebuild the report as the owner reads it now
+ * (together with the other attempts in flight: `OwnerReportReads`), sign it, send it, and record
+ * the result fenced on the attempt number (a worker that lost the attempt to a newer one, or to a
+ * replay, changes nothing).
  */
 @Injectable()
 export class DeliveryAttemptService {
@@ -69,9 +70,8 @@ export class DeliveryAttemptService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly deliveries: DeliveryRepository,
-    private readonly authority: HookAuthority,
     private readonly lifecycle: HookLifecycle,
-    private readonly reports: WorkflowReportsApi,
+    private readonly ownerReports: OwnerReportReads,
     private readonly secrets: SecretBox,
     private readonly sender: HookSender,
     private readonly queue: DeliveryQueue,
@@ -102,17 +102,16 @@ export class DeliveryAttemptService {
     const attempt = await this.attemptReads.add({ deliveryId, attemptNumber });
     if (!attempt) return 'superseded';
     if (attempt.hook.state !== 'live') return this.cancel(attempt, 'hook_ended');
-    const owner = await this.authority.actorFor(attempt.hook);
-    if (!owner) {
+    const read = await this.ownerReports.read(attempt.hook, attempt.reportId);
+    if (read.kind === 'authority_ended') {
       await this.lifecycle.endNow(attempt.hook.id, 'credential_ended');
       return 'cancelled';
     }
-    const report = await this.reports.readableReport(owner, attempt.reportId);
-    if (!report) return this.cancel(attempt, 'report_unavailable');
+    if (read.kind === 'unreadable') return this.cancel(attempt, 'report_unavailable');
 
     const attemptedAt = new Date();
     const settlement = settleAttempt(
-      await this.send(attempt, report, attemptedAt),
+      await this.send(attempt, read.report, attemptedAt),
       attempt.roundAttempts,
       this.policy,
     );

@@ -307,16 +307,27 @@ export class DeliveryRepository {
   }
 
   /** The deliveries of a report to its reader's own hooks, oldest first. */
-  receiptsFor(owner: HookOwner, reportId: string): Promise<DeliveryReceipt[]> {
-    return this.dataSource.query(
-      `SELECT d.hook_id, d.id AS delivery_id, d.state,
+  async receiptsOf(
+    owner: HookOwner,
+    reportIds: readonly string[],
+  ): Promise<Map<string, DeliveryReceipt[]>> {
+    const byReport = new Map<string, DeliveryReceipt[]>();
+    if (reportIds.length === 0) return byReport;
+    const rows: (DeliveryReceipt & { report_id: string })[] = await this.dataSource.query(
+      `SELECT d.report_id, d.hook_id, d.id AS delivery_id, d.state,
               to_char(d.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
                 AS delivered_at
          FROM hooks.deliveries d JOIN hooks.hooks h ON h.id = d.hook_id
-        WHERE d.report_id = $1 AND h.owner_id = $2 AND h.company_id = $3
-        ORDER BY d.created_at, d.id`,
-      [reportId, owner.personId, owner.companyId],
+        WHERE d.report_id = ANY($1::uuid[]) AND h.owner_id = $2 AND h.company_id = $3
+        ORDER BY d.report_id, d.created_at, d.id`,
+      [reportIds, owner.personId, owner.companyId],
     );
+    for (const { report_id: reportId, ...receipt } of rows) {
+      const receipts = byReport.get(reportId) ?? [];
+      receipts.push(receipt);
+      byReport.set(reportId, receipts);
+    }
+    return byReport;
   }
 }
 

@@ -10,11 +10,11 @@ export class HookDeliveryReceipts extends DeliveryReceiptSource {
     super();
   }
 
-  receiptsFor(
+  receiptsOf(
     reader: { personId: string; companyId: string },
-    runId: string,
-  ): Promise<DeliveryReceipt[]> {
+    runIds: readonly string[],
+  ): Promise<Map<string, DeliveryReceipt[]>> {
     const owner: HookOwner = { personId: reader.personId, companyId: reader.companyId };
-    return this.deliveries.receiptsFor(owner, runId);
+    return this.deliveries.receiptsOf(owner, runIds);
   }
 }

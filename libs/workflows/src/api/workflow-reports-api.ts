@@ -54,6 +54,11 @@ export class WorkflowReportsApi {
     return this.reports.readableReport(reader, runId);
   }
 
+  /** The reports of these runs the reader may read now, by run id (one read for them all). */
+  readableReports(reader: Actor, runIds: readonly string[]): Promise<Map<string, Report>> {
+    return this.reports.readableReports(reader, runIds);
+  }
+
   async readableRunIds(
     reader: WorkflowReaderIdentity,
     runIds: readonly string[],

@@ -7,6 +7,9 @@ import type { DeliveryReceipt } from './report';
  * no receipts.
  */
 export abstract class DeliveryReceiptSource {
-  /** The deliveries of this report to the reader's own hooks, oldest first. */
-  abstract receiptsFor(reader: WorkflowReaderIdentity, runId: string): Promise<DeliveryReceipt[]>;
+  /** The deliveries of these reports to the reader's own hooks, oldest first, by report id. */
+  abstract receiptsOf(
+    reader: WorkflowReaderIdentity,
+    runIds: readonly string[],
+  ): Promise<Map<string, DeliveryReceipt[]>>;
 }

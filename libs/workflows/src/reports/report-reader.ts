@@ -63,8 +63,14 @@ export class ReportReader {
 
   /** The report as `actor` may read it now; null when they may not (or the run is gone). */
   async readableReport(actor: Actor, runId: string): Promise<Report | null> {
-    const run = await this.runs.findReadable(actor, runId);
-    return run ? buildReport(await this.sourceOfRun(actor, run)) : null;
+    return (await this.readableReports(actor, [runId])).get(runId) ?? null;
+  }
+
+  /** The reports of these runs as `actor` may read them now, by run id; the others left out. */
+  async readableReports(actor: Actor, runIds: readonly string[]): Promise<Map<string, Report>> {
+    const runs = await this.runs.findReadableMany(actor, runIds);
+    const sources = await this.sourcesOfRuns(actor, runs);
+    return new Map(sources.map((source) => [source.runId, buildReport(source)]));
   }
 
   async runView(actor: Actor, runId: string): Promise<RunView> {
@@ -103,10 +109,23 @@ export class ReportReader {
     run: ReadableRun,
     withReceipts = true,
   ): Promise<ReportSource> {
+    const [source] = await this.sourcesOfRuns(actor, [run], withReceipts);
+    return source;
+  }
+
+  private async sourcesOfRuns(
+    actor: Actor,
+    runs: readonly ReadableRun[],
+    withReceipts = true,
+  ): Promise<ReportSource[]> {
+    if (runs.length === 0) return [];
+    const ids = runs.map((run) => run.id);
     const [records, receipts] = await Promise.all([
-      this.steps.findRecords(run.id),
-      withReceipts && this.receipts ? this.receipts.receiptsFor(actor, run.id) : [],
+      this.steps.findRecordsOfRuns(ids),
+      withReceipts && this.receipts
+        ? this.receipts.receiptsOf(actor, ids)
+        : new Map<string, DeliveryReceipt[]>(),
     ]);
-    return sourceOf(run, records, receipts);
+    return runs.map((run) => sourceOf(run, records.get(run.id) ?? [], receipts.get(run.id) ?? []));
   }
 }

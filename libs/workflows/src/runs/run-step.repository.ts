@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, type Repository } from 'typeorm';
 import { RunStep } from './entities/run-step.entity';
 import type { StepError, StepRecord } from './run-status';
 
@@ -23,17 +23,32 @@ export class RunStepRepository {
 
   /** Every step the run has recorded, by index. */
   async findRecords(runId: string): Promise<StepRecord[]> {
-    const rows = await this.steps.find({ where: { runId }, order: { stepIndex: 'ASC' } });
-    return rows.map((row) => ({
-      index: row.stepIndex,
-      id: row.stepId,
-      block: row.block,
-      status: row.status,
-      output: row.output,
-      error: row.error,
-      started_at: row.startedAt,
-      finished_at: row.finishedAt,
-    }));
+    return (await this.findRecordsOfRuns([runId])).get(runId) ?? [];
+  }
+
+  /** Every step each of these runs has recorded, by index (runs with none are left out). */
+  async findRecordsOfRuns(runIds: readonly string[]): Promise<Map<string, StepRecord[]>> {
+    const byRun = new Map<string, StepRecord[]>();
+    if (runIds.length === 0) return byRun;
+    const rows = await this.steps.find({
+      where: { runId: In([...runIds]) },
+      order: { runId: 'ASC', stepIndex: 'ASC' },
+    });
+    for (const row of rows) {
+      const records = byRun.get(row.runId) ?? [];
+      records.push({
+        index: row.stepIndex,
+        id: row.stepId,
+        block: row.block,
+        status: row.status,
+        output: row.output,
+        error: row.error,
+        started_at: row.startedAt,
+        finished_at: row.finishedAt,
+      });
+      byRun.set(row.runId, records);
+    }
+    return byRun;
   }
 
   /** Records the step as `running` (again, when a worker died in it); false when the lease is lost. */

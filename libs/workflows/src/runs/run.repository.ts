@@ -109,18 +109,27 @@ export class RunRepository {
 
   /** The run with its workflow, if the reader may read its report. */
   async findReadable(reader: WorkflowReaderIdentity, id: string): Promise<ReadableRun | null> {
-    const params: unknown[] = [id];
+    const [run] = await this.findReadableMany(reader, [id]);
+    return run ?? null;
+  }
+
+  /** Those of these runs the reader may read the reports of, in no particular order. */
+  async findReadableMany(
+    reader: WorkflowReaderIdentity,
+    ids: readonly string[],
+  ): Promise<ReadableRun[]> {
+    if (ids.length === 0) return [];
+    const params: unknown[] = [ids];
     const readable = readableRunsSql('r', 'w', reader, params);
-    const [row]: ReadableRun[] = await this.dataSource.query(
+    return this.dataSource.query(
       `SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
               r.started_by AS "startedBy", r.title, r.status, r.error, r.definition,
               r.created_at AS "createdAt", r.completed_at AS "completedAt",
               json_build_object('id', w.id, 'number', w.number, 'name', w.name) AS workflow
          FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id
-        WHERE r.id = $1 AND ${readable}`,
+        WHERE r.id = ANY($1::uuid[]) AND ${readable}`,
       params,
     );
-    return row ?? null;
   }
 
   /** Which of these runs the reader may read the reports of. */
