@@ -791,7 +791,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     expect(byId.get(second)).toMatchObject({ state: 'pending', attempts: 1 });
   });
 
-  it('reads reports as their hooks’ owners in batches: one report read per owner, the unreadable and the ended told apart', async () => {
+  it('reads many reports as their hooks’ owners at once: one report read per owner, the unreadable and the ended told apart', async () => {
     const company = newCompany();
     const alice = await newHookUser(server.baseUrl, { company });
     const carol = await newHookUser(server.baseUrl, { company });
@@ -802,7 +802,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       finishedRun(server.baseUrl, alice),
       finishedRun(server.baseUrl, alice, privateWorkflow),
     ]);
-    // Their deliveries settled first, so that only the reads below go through the batches.
+    // Their deliveries settled first, so that only the reads below read reports.
     await waitForDeliveries(server.baseUrl, as(alice), hooks[0].id, (all) => {
       return all.length === 2 && all.every(settled);
     });
@@ -823,14 +823,14 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const reportsApi = server.app.get(WorkflowReportsApi);
     const reportReads = jest.spyOn(reportsApi, 'readableReports');
     try {
-      const found = await Promise.all([
-        reads.read(ofAlice, shared),
-        reads.read(ofCarol, shared),
-        reads.read(ofAlice, alone),
-        reads.read(ofCarol, alone),
-        reads.read(ofOutsider, shared),
-        reads.read(revoked, shared),
-        reads.read(ofAlice, shared),
+      const found = await reads.readAll([
+        { hook: ofAlice, reportId: shared },
+        { hook: ofCarol, reportId: shared },
+        { hook: ofAlice, reportId: alone },
+        { hook: ofCarol, reportId: alone },
+        { hook: ofOutsider, reportId: shared },
+        { hook: revoked, reportId: shared },
+        { hook: ofAlice, reportId: shared },
       ]);
       const summary = found.map((each) => (each.kind === 'report' ? each.report.id : each.kind));
       expect(summary).toEqual([

@@ -22,7 +22,7 @@ import {
   type RecordedSettlement,
 } from './delivery.repository';
 import { DeliveryQueue } from './jobs/delivery-queue';
-import { OwnerReportReads } from './owner-report-reads';
+import { type OwnerReport, OwnerReportReads } from './owner-report-reads';
 import { HookSender } from './sending/hook-sender';
 
 /**
@@ -30,6 +30,12 @@ import { HookSender } from './sending/hook-sender';
  * replay) had already moved past: its result was not recorded.
  */
 export type AttemptEnd = Settlement['state'] | 'cancelled' | 'superseded';
+
+/** An attempt's row, and its report as the hook's owner reads it now (null: the hook is not live). */
+interface ReadAttempt {
+  attempt: AttemptRecord;
+  read: OwnerReport | null;
+}
 
 /** The most attempts one batched read or write handles (above HOOKS_CONCURRENCY's default). */
 const ATTEMPTS_PER_BATCH = 64;
@@ -56,15 +62,15 @@ function recorded(settlement: Settlement): RecordedSettlement {
 /**
  * One attempt of one delivery, as its queue job asks: re-check the hook, its credential's
  * authority and the owner's access to the report, rebuild the report as the owner reads it now
- * (together with the other attempts in flight: `OwnerReportReads`), sign it, send it, and record
- * the result fenced on the attempt number (a worker that lost the attempt to a newer one, or to a
+ * (these reads in one batch with the other attempts in flight), sign it, send it, and record the
+ * result fenced on the attempt number (a worker that lost the attempt to a newer one, or to a
  * replay, changes nothing).
  */
 @Injectable()
 export class DeliveryAttemptService {
   private readonly policy: RetryPolicy;
-  /** Attempts in flight at once read their rows, and record a delivery, in batches. */
-  private readonly attemptReads: NaturalBatcher<AttemptRef, AttemptRecord | null>;
+  /** Attempts in flight at once read their rows and reports, and record a delivery, in batches. */
+  private readonly attemptReads: NaturalBatcher<AttemptRef, ReadAttempt | null>;
   private readonly deliveredWrites: NaturalBatcher<AttemptRef & { attemptedAt: Date }, boolean>;
 
   constructor(
@@ -81,10 +87,10 @@ export class DeliveryAttemptService {
       baseSeconds: config.HOOKS_RETRY_BASE_SECONDS,
       maxSeconds: config.HOOKS_RETRY_MAX_SECONDS,
     };
-    this.attemptReads = new NaturalBatcher(async (wanted) => {
-      const found = await deliveries.findAttempts(wanted);
-      return wanted.map((each) => found.get(attemptKey(each)) ?? null);
-    }, ATTEMPTS_PER_BATCH);
+    this.attemptReads = new NaturalBatcher(
+      (wanted) => this.readAttempts(wanted),
+      ATTEMPTS_PER_BATCH,
+    );
     this.deliveredWrites = new NaturalBatcher(async (attempts) => {
       const recorded = await deliveries.settleDelivered(dataSource.manager, attempts);
       // Two workers on one attempt in one batch: the row changed once, one of them recorded it.
@@ -99,10 +105,10 @@ export class DeliveryAttemptService {
   }
 
   async attempt(deliveryId: string, attemptNumber: number): Promise<AttemptEnd> {
-    const attempt = await this.attemptReads.add({ deliveryId, attemptNumber });
-    if (!attempt) return 'superseded';
-    if (attempt.hook.state !== 'live') return this.cancel(attempt, 'hook_ended');
-    const read = await this.ownerReports.read(attempt.hook, attempt.reportId);
+    const found = await this.attemptReads.add({ deliveryId, attemptNumber });
+    if (!found) return 'superseded';
+    const { attempt, read } = found;
+    if (attempt.hook.state !== 'live' || !read) return this.cancel(attempt, 'hook_ended');
     if (read.kind === 'authority_ended') {
       await this.lifecycle.endNow(attempt.hook.id, 'credential_ended');
       return 'cancelled';
@@ -119,6 +125,20 @@ export class DeliveryAttemptService {
     if (!result.settled) return 'superseded';
     if (result.next) await this.queue.enqueueOrLeave([result.next]);
     return settlement.state;
+  }
+
+  /** The attempts' rows and, for those of live hooks, their reports as the owners read them now. */
+  private async readAttempts(wanted: readonly AttemptRef[]): Promise<(ReadAttempt | null)[]> {
+    const found = await this.deliveries.findAttempts(wanted);
+    const attempts = wanted.map((each) => found.get(attemptKey(each)) ?? null);
+    const live = attempts.filter(
+      (attempt): attempt is AttemptRecord => attempt?.hook.state === 'live',
+    );
+    const reads = await this.ownerReports.readAll(
+      live.map((attempt) => ({ hook: attempt.hook, reportId: attempt.reportId })),
+    );
+    const readOf = new Map(live.map((attempt, index) => [attempt, reads[index]]));
+    return attempts.map((attempt) => attempt && { attempt, read: readOf.get(attempt) ?? null });
   }
 
   /** Records the settled attempt, fenced on its number; a failure may end the hook with it. */

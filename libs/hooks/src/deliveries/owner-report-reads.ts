@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { NaturalBatcher } from '@cw/queue';
 import { type Report, WorkflowReportsApi } from '@cw/workflows';
 import { HookAuthority, type HookPrincipal } from '../access/hook-authority';
 
@@ -11,38 +10,28 @@ export type OwnerReport =
   /** The hook's credential no longer gives its owner authority (revoked, membership ended, scope). */
   | { kind: 'authority_ended' };
 
-interface WantedReport {
+export interface WantedReport {
   hook: HookPrincipal;
   reportId: string;
 }
-
-/** The most reads one batch handles (above HOOKS_CONCURRENCY's default). */
-const READS_PER_BATCH = 64;
 
 const principalKey = (hook: HookPrincipal): string =>
   [hook.credentialKind, hook.credentialId, hook.ownerId, hook.companyId].join(' ');
 
 /**
- * Reports read as their hooks' owners read them now, for the attempts in flight at once: each
- * batch checks each credential once and reads each owner's reports in one go (three statements
- * however many reports), where one attempt alone took four.
+ * Reports read as their hooks' owners read them now, many at once: each credential is checked
+ * once and each owner's reports are read together (three statements side by side, however many
+ * reports), where one report alone took four statements one after another.
  */
 @Injectable()
 export class OwnerReportReads {
-  private readonly reads: NaturalBatcher<WantedReport, OwnerReport>;
-
   constructor(
     private readonly authority: HookAuthority,
     private readonly reports: WorkflowReportsApi,
-  ) {
-    this.reads = new NaturalBatcher((wanted) => this.readAll(wanted), READS_PER_BATCH);
-  }
+  ) {}
 
-  read(hook: HookPrincipal, reportId: string): Promise<OwnerReport> {
-    return this.reads.add({ hook, reportId });
-  }
-
-  private async readAll(wanted: readonly WantedReport[]): Promise<OwnerReport[]> {
+  /** What each of `wanted` finds, in order. */
+  async readAll(wanted: readonly WantedReport[]): Promise<OwnerReport[]> {
     const byPrincipal = new Map<string, number[]>();
     wanted.forEach((each, index) => {
       const key = principalKey(each.hook);
