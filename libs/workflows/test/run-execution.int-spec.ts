@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import type { WorkflowStep } from '../src/definitions/workflow-definition';
 import { FakeModelProvider } from '../src/testing';
 import type { Report, RunView } from '../src/reports/report';
+import { RunReportWriter } from '../src/reports/run-report.writer';
 import { Run } from '../src/runs/entities/run.entity';
 import { RunExecutionService } from '../src/runs/execution/run-execution.service';
 import { RunReconcilerService } from '../src/runs/execution/run-reconciler.service';
@@ -469,6 +470,53 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
       error: { code: 'late', message: 'a dead worker' },
     });
     expect(late).toBe(false);
+  });
+
+  it('marks no step running in a run being cancelled: the mark waits for the cancel, then finds the run ended', async () => {
+    const person = await signInTestPerson(server.baseUrl, { company: company() });
+    const runId = await startRun(server, person, [
+      { id: 'only', block: 'text.compose', template: 'one' },
+    ]);
+    const dataSource = server.app.get(DataSource);
+    const held = (await runs.claim(runId, 15))!;
+    const slot = { runId, index: 0, stepId: 'only', block: 'text.compose' };
+    const cancel = dataSource.createQueryRunner();
+    await cancel.connect();
+    try {
+      // A cancel between steps: it locks the run, sees no step running and ends the run.
+      await cancel.startTransaction();
+      const locked = (await runs.lockHeld(cancel.manager, runId, held.leaseGeneration))!;
+      const marking = steps.markRunning(dataSource.manager, slot, held.leaseGeneration);
+      const first = await Promise.race([
+        marking,
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300)),
+      ]);
+      expect(first).toBe('still waiting');
+      await server.app.get(RunReportWriter).finish(cancel.manager, locked, 'cancelled', {
+        code: 'cancelled',
+        message: 'Cancelled on request.',
+      });
+      await cancel.commitTransaction();
+      expect(await marking).toBe('lease_lost');
+    } finally {
+      await cancel.release();
+    }
+    expect(await steps.findRecords(runId)).toEqual([]);
+    expect(await status(runId)).toBe('cancelled');
+  });
+
+  it('marks no step running once a cancel was asked for, and says so', async () => {
+    const person = await signInTestPerson(server.baseUrl, { company: company() });
+    const runId = await startRun(server, person, [
+      { id: 'only', block: 'text.compose', template: 'one' },
+    ]);
+    const manager = server.app.get(DataSource).manager;
+    const held = (await runs.claim(runId, 15))!;
+    const slot = { runId, index: 0, stepId: 'only', block: 'text.compose' };
+    await runs.requestCancel(manager, runId);
+    expect(await steps.markRunning(manager, slot, held.leaseGeneration)).toBe('cancel_requested');
+    expect(await steps.markRunning(manager, slot, held.leaseGeneration + 1)).toBe('lease_lost');
+    expect(await steps.findRecords(runId)).toEqual([]);
   });
 
   it('ends stale a run no worker holds past RUNS_STALE_AFTER_SECONDS and re-enqueues a younger one', async () => {

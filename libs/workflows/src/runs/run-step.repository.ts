@@ -13,6 +13,9 @@ export interface StepSlot {
 
 export type FinishedStepStatus = 'completed' | 'failed';
 
+/** How marking a step `running` went: marked, or not (the run was lost, or asked to cancel). */
+export type MarkRunningResult = 'marked' | 'lease_lost' | 'cancel_requested';
+
 /**
  * `workflows.run_steps`. A worker's writes name the lease generation it claimed: they change
  * nothing once another worker holds the run.
@@ -47,18 +50,34 @@ export class RunStepRepository {
     return byRun;
   }
 
-  /** Records the step as `running` (again, when a worker died in it); false when the lease is lost. */
-  async markRunning(manager: EntityManager, slot: StepSlot, generation: number): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO workflows.run_steps (run_id, step_index, step_id, block, status, started_at)
-       SELECT $1, $2, $3, $4, 'running', now() FROM workflows.runs
-        WHERE id = $1 AND lease_generation = $5 AND status = 'running'
-       ON CONFLICT (run_id, step_index) DO UPDATE
-          SET status = 'running', output = NULL, error = NULL, started_at = now(), finished_at = NULL
-       RETURNING step_index`,
+  /**
+   * Records the step as `running` (again, when a worker died in it) while the worker still holds
+   * the run and no cancel was asked for. The run's row is share-locked for it, so a cancel in
+   * progress (which locks the run to see whether a step runs) is waited for, never raced.
+   */
+  async markRunning(
+    manager: EntityManager,
+    slot: StepSlot,
+    generation: number,
+  ): Promise<MarkRunningResult> {
+    const [row]: { cancelRequested: boolean; marked: boolean }[] = await manager.query(
+      `WITH held AS (
+         SELECT cancel_requested FROM workflows.runs
+          WHERE id = $1 AND lease_generation = $5 AND status = 'running'
+            FOR SHARE),
+       marked AS (
+         INSERT INTO workflows.run_steps (run_id, step_index, step_id, block, status, started_at)
+         SELECT $1, $2, $3, $4, 'running', now() FROM held WHERE NOT held.cancel_requested
+         ON CONFLICT (run_id, step_index) DO UPDATE
+            SET status = 'running', output = NULL, error = NULL, started_at = now(),
+                finished_at = NULL
+         RETURNING step_index)
+       SELECT held.cancel_requested AS "cancelRequested", EXISTS (SELECT FROM marked) AS marked
+         FROM held`,
       [slot.runId, slot.index, slot.stepId, slot.block, generation],
     );
-    return rows.length > 0;
+    if (!row) return 'lease_lost';
+    return row.cancelRequested ? 'cancel_requested' : 'marked';
   }
 
   /** Records how the step ended; false when the lease is lost. */

@@ -82,17 +82,19 @@ export class RunExecutionService {
         const error = action.status === 'failed' ? null : action.error;
         return this.finish(run, records, action.status, error);
       }
-      if (await this.cancelRequested(run)) return this.finish(run, records, 'cancelled', CANCELLED);
-
       const slot: StepSlot = {
         runId,
         index: action.index,
         stepId: action.step.id,
         block: action.step.block,
       };
-      if (!(await this.steps.markRunning(this.dataSource.manager, slot, run.leaseGeneration))) {
-        return 'lease_lost';
-      }
+      const marked = await this.steps.markRunning(
+        this.dataSource.manager,
+        slot,
+        run.leaseGeneration,
+      );
+      if (marked === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
+      if (marked === 'lease_lost') return 'lease_lost';
       const startedAt = new Date();
       const outcome = await this.runStep(run, action.index, action.step, records);
       if (outcome.kind === 'sleep') return this.sleep(run, slot, outcome.until, outcome.output);
@@ -146,13 +148,6 @@ export class RunExecutionService {
     } finally {
       clearInterval(timer);
     }
-  }
-
-  private async cancelRequested(run: ClaimedRun): Promise<boolean> {
-    const held = await this.dataSource.transaction((manager) =>
-      this.runs.lockHeld(manager, run.id, run.leaseGeneration),
-    );
-    return held?.cancelRequested === true;
   }
 
   private async sleep(
