@@ -60,6 +60,51 @@ describe('transactional outbox', () => {
     expect(received.some((each) => each.data.run_id === 'rolled-back')).toBe(false);
   });
 
+  it('appends one event per row a write returns, in the write’s own statement (both or neither)', async () => {
+    await dataSource.query(`CREATE TABLE outbox_test_rows (id int PRIMARY KEY, name text)`);
+    const manager = dataSource.manager;
+    const rows = await writer.appendForRows<{ id: number }>(
+      manager,
+      'report.finished',
+      {
+        sql: `INSERT INTO outbox_test_rows (id, name)
+              SELECT n, 'row ' || n FROM generate_series(1, $1::int) n RETURNING id, name`,
+        params: [2],
+      },
+      `jsonb_build_object('run_id', name)`,
+    );
+    expect(rows.map((row) => row.id).sort()).toEqual([1, 2]);
+    for (const name of ['row 1', 'row 2']) {
+      await until(() => received.find((each) => each.data.run_id === name), 5000);
+    }
+    const events = async (): Promise<number> => {
+      const [row]: { count: number }[] = await dataSource.query(
+        `SELECT count(*)::int AS count FROM platform.outbox_events`,
+      );
+      return row.count;
+    };
+    const before = await events();
+    const none = await writer.appendForRows(
+      manager,
+      'report.finished',
+      { sql: `UPDATE outbox_test_rows SET name = 'x' WHERE id = $1 RETURNING name`, params: [99] },
+      `jsonb_build_object('run_id', name)`,
+    );
+    expect(none).toEqual([]);
+    expect(await events()).toBe(before);
+    // An event that cannot be written (a payload is required) takes the write back with it.
+    await expect(
+      writer.appendForRows(
+        manager,
+        'report.finished',
+        { sql: `INSERT INTO outbox_test_rows (id) VALUES ($1) RETURNING id`, params: [3] },
+        `NULL`,
+      ),
+    ).rejects.toThrow(/payload/);
+    expect(await dataSource.query(`SELECT id FROM outbox_test_rows WHERE id = 3`)).toEqual([]);
+    expect(await events()).toBe(before);
+  });
+
   it('loses nothing while Redis is down: the event goes out once Redis is back', async () => {
     await redis.stop();
     await dataSource.transaction((manager) =>

@@ -5,6 +5,12 @@ import type { OutboxEvent } from './entities/outbox-event.entity';
 
 export type PendingOutboxEvent = Pick<OutboxEvent, 'id' | 'topic' | 'payload'>;
 
+/** A parameterised statement ($1… in `sql`). */
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface OutboxBacklog {
   /** Committed events the relay has not handed to their queue yet. */
   events: number;
@@ -23,6 +29,27 @@ export class OutboxRepository {
       topic,
       JSON.stringify(payload),
     ]);
+  }
+
+  /**
+   * Runs `write`, a data-modifying statement with `RETURNING`, and in the same statement appends
+   * one `topic` event for each row it returned, with `payload` (a `jsonb` expression over the
+   * returned columns) as the event's payload. Both or neither: one round trip where a
+   * transaction around the two takes four. Answers the rows `write` returned.
+   */
+  insertForRows<R>(
+    manager: EntityManager,
+    topic: OutboxTopic,
+    write: SqlStatement,
+    payload: string,
+  ): Promise<R[]> {
+    return manager.query(
+      `WITH written AS (${write.sql}),
+            appended AS (INSERT INTO platform.outbox_events (topic, payload)
+                         SELECT $${write.params.length + 1}::text, ${payload} FROM written)
+       SELECT * FROM written`,
+      [...write.params, topic],
+    );
   }
 
   /**

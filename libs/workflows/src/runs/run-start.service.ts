@@ -12,7 +12,7 @@ import { runRequestHash } from './run-request-hash';
 import { type RunRequestKey, RunRequestRepository } from './run-request.repository';
 import { type StartSlot, RunStartLimiter } from './run-start-limiter';
 import type { RunStatus } from './run-status';
-import { RunRepository } from './run.repository';
+import { type NewRun, RunRepository } from './run.repository';
 
 export interface RunStartRequest {
   inputs?: unknown;
@@ -73,26 +73,26 @@ export class RunStartService {
     const inputs = checkRunInputs(workflow.inputs, given, request.inputsField);
     if (!inputs.ok) throw validationError(inputs.problems);
 
+    const run: NewRun = {
+      companyId: actor.companyId,
+      workflowId: workflow.id,
+      startedBy: actor.personId,
+      trigger: request.trigger,
+      title,
+      inputs: inputs.value,
+      definition: workflow.definition,
+    };
+    if (!receipt) return this.startUnkeyed(run);
     let slot: StartSlot | undefined;
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const runId = await this.runs.insertRunning(manager, {
-          companyId: actor.companyId,
+        const runId = await this.runs.insertRunning(manager, run);
+        await this.requests.insert(manager, {
+          ...receipt.key,
+          requestHash: receipt.hash,
           workflowId: workflow.id,
-          startedBy: actor.personId,
-          trigger: request.trigger,
-          title,
-          inputs: inputs.value,
-          definition: workflow.definition,
+          runId,
         });
-        if (receipt) {
-          await this.requests.insert(manager, {
-            ...receipt.key,
-            requestHash: receipt.hash,
-            workflowId: workflow.id,
-            runId,
-          });
-        }
         // Counted once the key is ours, so concurrent retries of one start count once.
         slot = await this.takeSlot(workflow.id, request.trigger);
         await this.outbox.append(manager, 'run.requested', { run_id: runId });
@@ -104,6 +104,26 @@ export class RunStartService {
         const recovered = await this.recover(receipt.key, receipt.hash);
         if (recovered) return recovered;
       }
+      throw error;
+    }
+  }
+
+  /**
+   * A start without a key: the run and its `run.requested` event are one statement, so no
+   * transaction is needed around them; the start is counted first and given back if it fails.
+   */
+  private async startUnkeyed(run: NewRun): Promise<StartedRun> {
+    const slot = await this.takeSlot(run.workflowId, run.trigger);
+    try {
+      const [{ id }] = await this.outbox.appendForRows<{ id: string }>(
+        this.dataSource.manager,
+        'run.requested',
+        this.runs.insertRunningStatement(run),
+        `jsonb_build_object('run_id', id)`,
+      );
+      return { created: true, run_id: id, status: 'running' };
+    } catch (error) {
+      if (slot) await this.limiter.giveBack(slot);
       throw error;
     }
   }

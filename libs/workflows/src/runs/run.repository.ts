@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SqlStatement } from '@cw/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { WorkflowReaderIdentity } from '../access/workflow-visibility.sql';
 import type { WorkflowDefinition } from '../definitions/workflow-definition';
@@ -81,12 +82,20 @@ export class RunRepository {
 
   /** Inserts a run that starts at once (`running`) and answers its id. */
   async insertRunning(manager: EntityManager, run: NewRun): Promise<string> {
-    const [{ id }]: { id: string }[] = await manager.query(
-      `INSERT INTO workflows.runs
-         (company_id, workflow_id, started_by, trigger, title, inputs, definition, status, started_at)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, 'running', now())
-       RETURNING id`,
-      [
+    const { sql, params } = this.insertRunningStatement(run);
+    const [{ id }]: { id: string }[] = await manager.query(sql, params);
+    return id;
+  }
+
+  /** The statement of `insertRunning`, returning the new run's `id`, to compose with another. */
+  insertRunningStatement(run: NewRun): SqlStatement {
+    return {
+      sql: `INSERT INTO workflows.runs
+              (company_id, workflow_id, started_by, trigger, title, inputs, definition, status,
+               started_at)
+            VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, 'running', now())
+            RETURNING id`,
+      params: [
         run.companyId,
         run.workflowId,
         run.startedBy,
@@ -95,8 +104,7 @@ export class RunRepository {
         JSON.stringify(run.inputs),
         JSON.stringify(run.definition),
       ],
-    );
-    return id;
+    };
   }
 
   async findStatus(manager: EntityManager, id: string): Promise<RunStatus | null> {
@@ -190,6 +198,30 @@ export class RunRepository {
       [id, status, error === null ? null : JSON.stringify(error), TERMINAL_RUN_STATUSES],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Ends a run its worker still holds (the lease generation it claimed, still `running`), to
+   * compose with the `report.finished` event: returns the run's `id`, `company_id`,
+   * `workflow_id`, `started_by` and `status`, or no row when the worker no longer holds it.
+   */
+  finishHeldStatement(
+    held: { id: string; leaseGeneration: number },
+    status: TerminalRunStatus,
+    error: StepError | null,
+  ): SqlStatement {
+    return {
+      sql: `UPDATE workflows.runs
+               SET status = $3, error = $4::jsonb, completed_at = now(), updated_at = now()
+             WHERE id = $1 AND lease_generation = $2 AND status = 'running'
+             RETURNING id, company_id, workflow_id, started_by, status`,
+      params: [
+        held.id,
+        held.leaseGeneration,
+        status,
+        error === null ? null : JSON.stringify(error),
+      ],
+    };
   }
 
   /** One page of the reports the reader may read, newest first, and how many there are in all. */

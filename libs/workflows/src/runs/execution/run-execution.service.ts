@@ -197,11 +197,7 @@ export class RunExecutionService {
   ): Promise<ExecutionEnd> {
     const pageError = status === 'completed' ? await this.outputPage.write(run, records) : null;
     const [endStatus, endError] = pageError ? (['failed', pageError] as const) : [status, error];
-    return this.dataSource.transaction(async (manager) => {
-      const held = await this.runs.lockHeld(manager, run.id, run.leaseGeneration);
-      if (!held) return 'lease_lost';
-      await this.reports.finish(manager, held, endStatus, endError);
-      return endStatus;
-    });
+    const ended = await this.reports.finishHeld(this.dataSource.manager, run, endStatus, endError);
+    return ended ? endStatus : 'lease_lost';
   }
 }
