@@ -52,6 +52,8 @@ export interface ClaimedRun extends Pick<
   'id' | 'companyId' | 'workflowId' | 'startedBy' | 'inputs' | 'definition' | 'leaseGeneration'
 > {
   startedAt: Date;
+  /** Whether an earlier worker recorded any step (a fresh run has none to read back). */
+  hasStepRecords: boolean;
 }
 
 /** A run its worker still holds, locked. */
@@ -283,7 +285,9 @@ export class RunRepository {
           AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2))
         RETURNING id, company_id AS "companyId", workflow_id AS "workflowId",
                   started_by AS "startedBy", inputs, definition, started_at AS "startedAt",
-                  lease_generation AS "leaseGeneration"`,
+                  lease_generation AS "leaseGeneration",
+                  EXISTS (SELECT FROM workflows.run_steps s WHERE s.run_id = runs.id)
+                    AS "hasStepRecords"`,
       [id, leaseSeconds],
     );
     return rows[0] ?? null;

@@ -68,7 +68,7 @@ export class RunExecutionService {
   /** Runs steps until the run ends, pauses or is lost. */
   private async advance(run: ClaimedRun): Promise<ExecutionEnd> {
     const runId = run.id;
-    const records = await this.steps.findRecords(runId);
+    const records = run.hasStepRecords ? await this.steps.findRecords(runId) : [];
     for (;;) {
       const action = nextAction({
         steps: run.definition.steps,
