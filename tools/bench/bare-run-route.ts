@@ -20,8 +20,8 @@ const BARE_QUEUE = 'bench-bare-runs';
 
 /**
  * Runs the bare start route in a process of its own (like bare-route.ts): `POST /runs` inserts
- * the run and its outbox event in one transaction with RunStartService's statements, then adds
- * a job to a BullMQ queue. Same pool size as a service (DB_POOL_SIZE).
+ * the run and its outbox event with RunStartService's statement (one, no transaction needed),
+ * then adds a job to a BullMQ queue. Same pool size as a service (DB_POOL_SIZE).
  */
 export async function startBareRunRoute(
   databaseUrl: string,
@@ -73,18 +73,7 @@ async function serve(): Promise<void> {
   });
   const app = Fastify({ logger: false });
   app.post<{ Body: Record<string, unknown> }>('/runs', async (request, reply) => {
-    const client = await pool.connect();
-    let runId: string;
-    try {
-      await client.query('BEGIN');
-      runId = await bareRunStart(client, { ...template, inputs: request.body });
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    const runId = await bareRunStart(pool, { ...template, inputs: request.body });
     await queue.add(
       'run.requested',
       { run_id: runId },

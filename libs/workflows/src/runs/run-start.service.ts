@@ -14,6 +14,9 @@ import { type StartSlot, RunStartLimiter } from './run-start-limiter';
 import type { RunStatus } from './run-status';
 import { type NewRun, RunRepository } from './run.repository';
 
+/** The `run.requested` event of a run, over the columns its insert returns. */
+export const RUN_REQUESTED_PAYLOAD = `jsonb_build_object('run_id', id)`;
+
 export interface RunStartRequest {
   inputs?: unknown;
   runRequestId?: string;
@@ -119,7 +122,7 @@ export class RunStartService {
         this.dataSource.manager,
         'run.requested',
         this.runs.insertRunningStatement(run),
-        `jsonb_build_object('run_id', id)`,
+        RUN_REQUESTED_PAYLOAD,
       );
       return { created: true, run_id: id, status: 'running' };
     } catch (error) {

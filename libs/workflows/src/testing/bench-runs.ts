@@ -3,6 +3,7 @@ import { OutboxRepository } from '@cw/queue/testing';
 import type { EntityManager } from 'typeorm';
 import type { WorkflowDefinition } from '../definitions/workflow-definition';
 import type { RunTrigger } from '../runs/entities/run.entity';
+import { RUN_REQUESTED_PAYLOAD } from '../runs/run-start.service';
 import { RunRepository } from '../runs/run.repository';
 import type { RunStatus } from '../runs/run-status';
 
@@ -17,22 +18,22 @@ export interface BareRunStart {
 }
 
 /**
- * The statements RunStartService issues for a start without a `run_request_id`, on a plain `pg`
- * client inside the caller's transaction: the run row and its `run.requested` outbox event, each
- * by its own repository's statement, through a manager that only forwards `query`. Answers the
- * run id.
+ * The statement RunStartService issues for a start without a `run_request_id`, on a plain `pg`
+ * client: the run row and its `run.requested` outbox event in one statement, composed from the
+ * two repositories' own SQL, through a manager that only forwards `query`. Answers the run id.
  */
 export async function bareRunStart(db: SqlClient, run: BareRunStart): Promise<string> {
   const manager = {
     query: async (sql: string, params?: unknown[]): Promise<unknown[]> =>
       (await db.query(sql, params)).rows as unknown[],
   } as unknown as EntityManager;
-  const runId = await new RunRepository(undefined as never).insertRunning(manager, {
-    ...run,
-    title: null,
-  });
-  await new OutboxRepository().insert(manager, 'run.requested', { run_id: runId });
-  return runId;
+  const [{ id }] = await new OutboxRepository().insertForRows<{ id: string }>(
+    manager,
+    'run.requested',
+    new RunRepository(undefined as never).insertRunningStatement({ ...run, title: null }),
+    RUN_REQUESTED_PAYLOAD,
+  );
+  return id;
 }
 
 export interface RunTiming {
