@@ -50,6 +50,9 @@ describe('registering and managing report hooks (one process, real PostgreSQL an
 
   beforeAll(async () => {
     server = await startHooksTestApp({
+      // Registration and management only: nothing is delivered, so no test here dials out to
+      // the made-up public address (deliveries are hook-delivery.int-spec's, to a local receiver).
+      env: { HOOKS_WORKER: 'off' },
       resolve: async (host) => {
         const answer = NAMES[host];
         if (!answer) throw new Error(`ENOTFOUND ${host}`);
