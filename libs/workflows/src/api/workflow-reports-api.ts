@@ -49,12 +49,7 @@ export class WorkflowReportsApi {
       : null;
   }
 
-  /** The report (the body a hook receives), or null when the reader may not read it now. */
-  readableReport(reader: Actor, runId: string): Promise<Report | null> {
-    return this.reports.readableReport(reader, runId);
-  }
-
-  /** The reports of these runs the reader may read now, by run id (one read for them all). */
+  /** The reports (the bodies hooks receive) of these runs the reader may read now, by run id. */
   readableReports(reader: Actor, runIds: readonly string[]): Promise<Map<string, Report>> {
     return this.reports.readableReports(reader, runIds);
   }

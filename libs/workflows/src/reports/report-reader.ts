@@ -61,11 +61,6 @@ export class ReportReader {
     return buildReport(await this.source(actor, runId));
   }
 
-  /** The report as `actor` may read it now; null when they may not (or the run is gone). */
-  async readableReport(actor: Actor, runId: string): Promise<Report | null> {
-    return (await this.readableReports(actor, [runId])).get(runId) ?? null;
-  }
-
   /** The reports of these runs as `actor` may read them now, by run id; the others left out. */
   async readableReports(actor: Actor, runIds: readonly string[]): Promise<Map<string, Report>> {
     if (runIds.length === 0) return new Map();

@@ -60,7 +60,8 @@ export class RunStepRepository {
     slot: StepSlot,
     generation: number,
   ): Promise<MarkRunningResult> {
-    const [row]: { cancelRequested: boolean; marked: boolean }[] = await manager.query(
+    // The insert runs whether or not the outer query reads it (a data-modifying WITH always does).
+    const [row]: { cancelRequested: boolean }[] = await manager.query(
       `WITH held AS (
          SELECT cancel_requested FROM workflows.runs
           WHERE id = $1 AND lease_generation = $5 AND status = 'running'
@@ -72,8 +73,7 @@ export class RunStepRepository {
             SET status = 'running', output = NULL, error = NULL, started_at = now(),
                 finished_at = NULL
          RETURNING step_index)
-       SELECT held.cancel_requested AS "cancelRequested", EXISTS (SELECT FROM marked) AS marked
-         FROM held`,
+       SELECT cancel_requested AS "cancelRequested" FROM held`,
       [slot.runId, slot.index, slot.stepId, slot.block, generation],
     );
     if (!row) return 'lease_lost';
