@@ -97,8 +97,10 @@ export async function createHttpApp(
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
   });
+  // Above `info` (LOG_LEVEL=warn) the line is not even built.
+  const logsRequests = logger.isLevelEnabled('info');
   fastify.addHook('onResponse', async (request, reply) => {
-    if (QUIET_PATHS.has(request.url)) return;
+    if (!logsRequests || QUIET_PATHS.has(request.url)) return;
     request.log.info(
       {
         method: request.method,
