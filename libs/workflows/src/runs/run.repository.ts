@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { WorkflowReaderIdentity } from '../access/workflow-visibility.sql';
 import type { WorkflowDefinition } from '../definitions/workflow-definition';
 import type { WorkflowRef } from '../reports/report';
+import type { OutputPage } from '../definitions/entities/workflow.entity';
 import type { Run, RunTrigger } from './entities/run.entity';
 import { readableRunsSql } from './run-readability.sql';
 import {
@@ -54,6 +55,8 @@ export interface ClaimedRun extends Pick<
   startedAt: Date;
   /** Whether an earlier worker recorded any step (a fresh run has none to read back). */
   hasStepRecords: boolean;
+  /** The workflow's output page as it was when this worker claimed the run; null without one. */
+  outputPage: { workflow: WorkflowRef; page: OutputPage } | null;
 }
 
 /** A run its worker still holds, locked. */
@@ -287,7 +290,13 @@ export class RunRepository {
                   started_by AS "startedBy", inputs, definition, started_at AS "startedAt",
                   lease_generation AS "leaseGeneration",
                   EXISTS (SELECT FROM workflows.run_steps s WHERE s.run_id = runs.id)
-                    AS "hasStepRecords"`,
+                    AS "hasStepRecords",
+                  (SELECT jsonb_build_object(
+                            'workflow', jsonb_build_object('id', w.id, 'number', w.number,
+                                                           'name', w.name),
+                            'page', w.output_page)
+                     FROM workflows.workflows w
+                    WHERE w.id = runs.workflow_id AND w.output_page IS NOT NULL) AS "outputPage"`,
       [id, leaseSeconds],
     );
     return rows[0] ?? null;

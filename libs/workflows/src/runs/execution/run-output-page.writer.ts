@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { WikiApi } from '@cw/wiki';
-import { WorkflowRepository } from '../../definitions/workflow.repository';
 import { buildReport } from '../../reports/build-report';
 import type { ClaimedRun } from '../run.repository';
 import type { StepError, StepRecord } from '../run-status';
@@ -8,26 +7,26 @@ import { reportPageMarkdown } from './report-page';
 import { ACCESS_LOST, refusalOf, StarterActor } from './starter-actor';
 
 /**
- * Writes a completing run's report summary to its workflow's output page (`output.create_page`),
- * as the person who started it, before the run is marked completed.
+ * Writes a completing run's report summary to its workflow's output page (`output.create_page`,
+ * as read when the worker claimed the run), as the person who started it, before the run is
+ * marked completed.
  */
 @Injectable()
 export class RunOutputPageWriter {
   constructor(
-    private readonly workflows: WorkflowRepository,
     private readonly wiki: WikiApi,
     private readonly starter: StarterActor,
   ) {}
 
   /** Null when written (or the workflow has no output page), else why it was refused. */
   async write(run: ClaimedRun, records: readonly StepRecord[]): Promise<StepError | null> {
-    const workflow = await this.workflows.findById(run.workflowId);
-    if (!workflow?.outputPage) return null;
+    const output = run.outputPage;
+    if (!output) return null;
     const actor = await this.starter.resolve(run);
     if (!actor) return ACCESS_LOST;
     const report = buildReport({
       runId: run.id,
-      workflow: { id: workflow.id, number: workflow.number, name: workflow.name },
+      workflow: output.workflow,
       title: null,
       status: 'completed',
       runError: null,
@@ -39,7 +38,7 @@ export class RunOutputPageWriter {
     });
     try {
       await this.wiki.upsert(actor, {
-        ...workflow.outputPage,
+        ...output.page,
         markdown: reportPageMarkdown(report),
         message: `Report of workflow run ${run.id}`,
       });
