@@ -8,7 +8,8 @@ import {
   prepareBenchDatabase,
 } from './bench-database';
 import { type BenchOptions, readBenchOptions } from './bench-options';
-import { startTimedSystem, type TimedSystem } from './bench-system';
+import { dropQueueKeys } from './bench-redis';
+import { serviceEnv, startTimedSystem, type TimedSystem } from './bench-system';
 import { type BenchReport, checksTable, printReport, say } from './report';
 import { DEFAULT_SEED, seedWiki, type SeedResult } from './seed-wiki';
 
@@ -88,6 +89,12 @@ export async function startBench(data: BenchData): Promise<BenchContext> {
   }
 }
 
+/** Stops the six processes and removes what their queues left in Redis. */
+export async function stopBench(context: BenchContext): Promise<void> {
+  await context.timed.system.stop();
+  await dropQueueKeys(context.servers.redisUrl, serviceEnv().QUEUE_PREFIX);
+}
+
 /** Runs benchmarks on one prepared database and one started system, printing each report. */
 export async function runWithContext(
   options: BenchOptions,
@@ -106,7 +113,7 @@ export async function runWithContext(
         reports.push(report);
       }
     } finally {
-      await context.timed.system.stop();
+      await stopBench(context);
     }
   } finally {
     await releaseData(data);

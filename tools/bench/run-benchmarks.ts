@@ -1,5 +1,5 @@
 import { cpus, loadavg, totalmem } from 'node:os';
-import { prepareData, releaseData, startBench } from './bench-context';
+import { prepareData, releaseData, startBench, stopBench } from './bench-context';
 import { readBenchOptions } from './bench-options';
 import { residentSizes } from './bench-system';
 import { editBench } from './edit-bench';
@@ -69,7 +69,7 @@ async function main(): Promise<boolean> {
         notes: [],
       });
     } finally {
-      await context.timed.system.stop();
+      await stopBench(context);
     }
   } finally {
     await releaseData(data);
