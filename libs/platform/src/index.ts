@@ -13,3 +13,4 @@ export * from './bootstrap/run-service';
 export * from './services/service-directory';
 export * from './bootstrap/shutdown';
 export * from './async/within-deadline';
+export * from './collections/group-by';

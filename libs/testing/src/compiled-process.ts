@@ -36,14 +36,17 @@ export async function launchCompiled(options: CompiledProcessOptions): Promise<C
   });
   const output: string[] = [];
   if (options.collectOutput) {
-    let partial = '';
-    const collect = (chunk: Buffer): void => {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      output.push(...lines);
+    // A line each stream has begun stays with that stream: stdout and stderr interleave.
+    const collectLines = (stream: NodeJS.ReadableStream | null): void => {
+      let partial = '';
+      stream?.on('data', (chunk: Buffer) => {
+        const lines = (partial + chunk.toString('utf8')).split('\n');
+        partial = lines.pop() ?? '';
+        output.push(...lines);
+      });
     };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
+    collectLines(child.stdout);
+    collectLines(child.stderr);
   }
   const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { groupBy } from '@cw/platform';
 import { type ReportFinishedEvent, WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { HookAuthority } from '../access/hook-authority';
@@ -83,10 +84,7 @@ export class DeliveryFanout {
 
   /** The hooks whose owner, through the hook's credential, may read the report; ends the rest's dead ones. */
   private async readableBy(hooks: readonly HookRecord[], reportId: string): Promise<string[]> {
-    const byCredential = new Map<string, HookRecord[]>();
-    for (const hook of hooks) {
-      byCredential.set(hook.credentialId, [...(byCredential.get(hook.credentialId) ?? []), hook]);
-    }
+    const byCredential = groupBy(hooks, (hook) => hook.credentialId);
     const readable: string[] = [];
     for (const group of byCredential.values()) {
       const actor = await this.authority.actorFor(group[0]);

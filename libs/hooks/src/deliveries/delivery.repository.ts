@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { groupBy } from '@cw/platform';
 import type { DeliveryReceipt } from '@cw/workflows';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HookOwner } from '../registration/hook.repository';
@@ -311,8 +312,7 @@ export class DeliveryRepository {
     owner: HookOwner,
     reportIds: readonly string[],
   ): Promise<Map<string, DeliveryReceipt[]>> {
-    const byReport = new Map<string, DeliveryReceipt[]>();
-    if (reportIds.length === 0) return byReport;
+    if (reportIds.length === 0) return new Map();
     const rows: (DeliveryReceipt & { report_id: string })[] = await this.dataSource.query(
       `SELECT d.report_id, d.hook_id, d.id AS delivery_id, d.state,
               to_char(d.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
@@ -322,12 +322,11 @@ export class DeliveryRepository {
         ORDER BY d.report_id, d.created_at, d.id`,
       [reportIds, owner.personId, owner.companyId],
     );
-    for (const { report_id: reportId, ...receipt } of rows) {
-      const receipts = byReport.get(reportId) ?? [];
-      receipts.push(receipt);
-      byReport.set(reportId, receipts);
-    }
-    return byReport;
+    return groupBy(
+      rows,
+      (row) => row.report_id,
+      ({ report_id: _reportId, ...receipt }) => receipt,
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { groupBy } from '@cw/platform';
 import { type Report, WorkflowReportsApi } from '@cw/workflows';
 import { HookAuthority, type HookPrincipal } from '../access/hook-authority';
 
@@ -32,11 +33,7 @@ export class OwnerReportReads {
 
   /** What each of `wanted` finds, in order. */
   async readAll(wanted: readonly WantedReport[]): Promise<OwnerReport[]> {
-    const byPrincipal = new Map<string, number[]>();
-    wanted.forEach((each, index) => {
-      const key = principalKey(each.hook);
-      byPrincipal.set(key, [...(byPrincipal.get(key) ?? []), index]);
-    });
+    const byPrincipal = groupBy(wanted.keys(), (index) => principalKey(wanted[index].hook));
     const results: OwnerReport[] = [];
     await Promise.all(
       [...byPrincipal.values()].map(async (indexes) => {

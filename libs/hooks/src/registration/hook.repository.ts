@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { groupBy } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { HookPrincipal } from '../access/hook-authority';
 import type { Hook, HookCredentialKind, HookEndedReason, HookKind } from './entities/hook.entity';
@@ -145,13 +146,11 @@ export class HookRepository {
         reports.map((report) => report.subscribedBy ?? null),
       ],
     );
-    const byReport = new Map<string, HookRecord[]>();
-    for (const { matchedReportId, ...hook } of rows) {
-      const hooks = byReport.get(matchedReportId);
-      if (hooks) hooks.push(hook);
-      else byReport.set(matchedReportId, [hook]);
-    }
-    return byReport;
+    return groupBy(
+      rows,
+      (row) => row.matchedReportId,
+      ({ matchedReportId: _reportId, ...hook }) => hook,
+    );
   }
 
   /** The distinct credentials live hooks were registered with, of one credential or owner. */

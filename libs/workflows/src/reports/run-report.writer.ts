@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { OutboxWriter } from '@cw/queue';
+import { OutboxWriter, type SqlStatement } from '@cw/queue';
 import type { EntityManager } from 'typeorm';
-import { type FinishingRun, RunRepository } from '../runs/run.repository';
+import { RunRepository } from '../runs/run.repository';
 import type { StepError, TerminalRunStatus } from '../runs/run-status';
 
 /**
- * The payload of a `report.finished` outbox event (consumed by report hooks). `finishHeld` builds
- * the same object in SQL (`REPORT_FINISHED_PAYLOAD`).
+ * The payload of a `report.finished` outbox event (consumed by report hooks), as
+ * `REPORT_FINISHED_PAYLOAD` builds it.
  */
 export interface ReportFinishedEvent {
   run_id: string;
@@ -16,13 +16,13 @@ export interface ReportFinishedEvent {
   started_by: string;
 }
 
-/** `ReportFinishedEvent` over the columns `RunRepository.finishHeldStatement` returns. */
+/** `ReportFinishedEvent` over the columns `RunRepository.finishStatement` returns. */
 const REPORT_FINISHED_PAYLOAD = `jsonb_build_object('run_id', id, 'company_id', company_id,
   'workflow_id', workflow_id, 'status', status, 'started_by', started_by)`;
 
 /**
  * Ends a run: its terminal status, `completed_at` and the `report.finished` event that report
- * hooks consume, both or neither. Every terminal status goes through here.
+ * hooks consume, in one statement (both or neither). Every terminal status goes through here.
  */
 @Injectable()
 export class RunReportWriter {
@@ -31,39 +31,34 @@ export class RunReportWriter {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  /** In the caller's transaction; false (and nothing written) when the run had already ended. */
-  async finish(
+  /** False (and nothing written) when the run had already ended. */
+  finish(
     manager: EntityManager,
-    run: FinishingRun,
+    run: { id: string },
     status: TerminalRunStatus,
     error: StepError | null,
   ): Promise<boolean> {
-    if (!(await this.runs.finish(manager, run.id, status, error))) return false;
-    const event: ReportFinishedEvent = {
-      run_id: run.id,
-      company_id: run.companyId,
-      workflow_id: run.workflowId,
-      status,
-      started_by: run.startedBy,
-    };
-    await this.outbox.append(manager, 'report.finished', { ...event });
-    return true;
+    return this.end(manager, this.runs.finishStatement(run.id, status, error));
   }
 
-  /**
-   * Ends a run its worker holds, with its event, in one statement (no transaction around them);
-   * false (and nothing written) when the worker no longer holds the run.
-   */
-  async finishHeld(
+  /** Ends a run its worker holds; false (and nothing written) once the worker lost it. */
+  finishHeld(
     manager: EntityManager,
     held: { id: string; leaseGeneration: number },
     status: TerminalRunStatus,
     error: StepError | null,
   ): Promise<boolean> {
+    return this.end(
+      manager,
+      this.runs.finishStatement(held.id, status, error, held.leaseGeneration),
+    );
+  }
+
+  private async end(manager: EntityManager, finishing: SqlStatement): Promise<boolean> {
     const ended = await this.outbox.appendForRows(
       manager,
       'report.finished',
-      this.runs.finishHeldStatement(held, status, error),
+      finishing,
       REPORT_FINISHED_PAYLOAD,
     );
     return ended.length > 0;

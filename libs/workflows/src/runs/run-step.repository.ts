@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { groupBy } from '@cw/platform';
 import type { EntityManager, Repository } from 'typeorm';
 import { RunStep } from './entities/run-step.entity';
 import type { StepError, StepRecord } from './run-status';
@@ -31,8 +32,7 @@ export class RunStepRepository {
 
   /** Every step each of these runs has recorded, by index (runs with none are left out). */
   async findRecordsOfRuns(runIds: readonly string[]): Promise<Map<string, StepRecord[]>> {
-    const byRun = new Map<string, StepRecord[]>();
-    if (runIds.length === 0) return byRun;
+    if (runIds.length === 0) return new Map();
     // Raw SQL: the report a hook delivers reads this for every batch of attempts, and building
     // `find()`'s query from the entity's metadata cost more than the statement.
     const rows: (StepRecord & { run_id: string })[] = await this.steps.query(
@@ -42,12 +42,11 @@ export class RunStepRepository {
         ORDER BY run_id, step_index`,
       [runIds],
     );
-    for (const { run_id: runId, ...record } of rows) {
-      const records = byRun.get(runId) ?? [];
-      records.push(record);
-      byRun.set(runId, records);
-    }
-    return byRun;
+    return groupBy(
+      rows,
+      (row) => row.run_id,
+      ({ run_id: _runId, ...record }) => record,
+    );
   }
 
   /**

@@ -187,44 +187,32 @@ export class RunRepository {
     );
   }
 
-  /** Ends a run not yet terminal; false when it had already ended. */
-  async finish(
-    manager: EntityManager,
+  /**
+   * Ends a run not yet terminal, or with `heldBy` only while the worker of that lease generation
+   * still holds it; to compose with the `report.finished` event. Returns the run's `id`,
+   * `company_id`, `workflow_id`, `started_by` and `status`, or no row when it had already ended
+   * (or the lease was lost).
+   */
+  finishStatement(
     id: string,
     status: TerminalRunStatus,
     error: StepError | null,
-  ): Promise<boolean> {
-    // The PostgreSQL driver answers an UPDATE with [rows, affected count].
-    const [rows]: [{ id: string }[], number] = await manager.query(
-      `UPDATE workflows.runs
-          SET status = $2, error = $3::jsonb, completed_at = now(), updated_at = now()
-        WHERE id = $1 AND status <> ALL($4::text[])
-        RETURNING id`,
-      [id, status, error === null ? null : JSON.stringify(error), TERMINAL_RUN_STATUSES],
-    );
-    return rows.length > 0;
-  }
-
-  /**
-   * Ends a run its worker still holds (the lease generation it claimed, still `running`), to
-   * compose with the `report.finished` event: returns the run's `id`, `company_id`,
-   * `workflow_id`, `started_by` and `status`, or no row when the worker no longer holds it.
-   */
-  finishHeldStatement(
-    held: { id: string; leaseGeneration: number },
-    status: TerminalRunStatus,
-    error: StepError | null,
+    heldBy?: number,
   ): SqlStatement {
+    const fence =
+      heldBy === undefined
+        ? `status <> ALL($4::text[])`
+        : `lease_generation = $4 AND status = 'running'`;
     return {
       sql: `UPDATE workflows.runs
-               SET status = $3, error = $4::jsonb, completed_at = now(), updated_at = now()
-             WHERE id = $1 AND lease_generation = $2 AND status = 'running'
+               SET status = $2, error = $3::jsonb, completed_at = now(), updated_at = now()
+             WHERE id = $1 AND ${fence}
              RETURNING id, company_id, workflow_id, started_by, status`,
       params: [
-        held.id,
-        held.leaseGeneration,
+        id,
         status,
         error === null ? null : JSON.stringify(error),
+        heldBy ?? TERMINAL_RUN_STATUSES,
       ],
     };
   }
