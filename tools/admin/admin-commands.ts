@@ -139,9 +139,6 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
       const target = await company(directory, options);
       const member = await person(directory, options);
       const removed = await directory.removeMembership(target.id, member.id);
-      await context
-        .get(CredentialRevocationChannel)
-        .publish({ type: 'person', personId: member.id });
       return { company: target, person: member, removed };
     },
   },

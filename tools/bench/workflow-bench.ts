@@ -41,7 +41,6 @@ export function allowBenchStarts(): void {
 
 interface SavedWorkflow {
   id: string;
-  definition: Record<string, unknown>;
 }
 
 /** Saves an active workflow from an explicit plan (POST /api/workflows/blocks/design). */
@@ -131,11 +130,10 @@ async function webhookThroughput(
     context.servers.redisUrl,
     `cwbench-${process.pid}`,
     {
-      companyId: actorIds.companyId,
       workflowId: workflow.id,
-      startedBy: actorIds.personId,
+      // The workflow is visible company-wide: the starter's teams do not change the statement.
+      starter: { companyId: actorIds.companyId, personId: actorIds.personId, teamIds: [] },
       trigger: 'webhook',
-      definition: workflow.definition as never,
     },
   );
   const body = JSON.stringify({ topic: 'webhook benchmark' });
@@ -413,7 +411,7 @@ export async function workflowBench(context: BenchContext): Promise<BenchReport>
       ],
       checks,
       notes: [
-        `W1: ${W1_CONNECTIONS} connections, ${context.options.warmup} s warm-up, ${context.options.duration} s measured per target in ${context.options.rounds} alternating slices; the bare route (a process of its own, pool of DB_POOL_SIZE) inserts the run and its run.requested outbox event with RunStartService's one statement (@cw/workflows/testing bareRunStart) and adds a job to a BullMQ queue nobody consumes; its outbox events are relayed and its runs executed like the webhook's`,
+        `W1: ${W1_CONNECTIONS} connections, ${context.options.warmup} s warm-up, ${context.options.duration} s measured per target in ${context.options.rounds} alternating slices; the bare route (a process of its own, pool of DB_POOL_SIZE) inserts the run and its run.requested outbox event with the one statement RunStartService issues for a webhook start (@cw/workflows/testing bareRunStart: the run copied from the workflow while it is active and visible) and adds a job to a BullMQ queue nobody consumes; its outbox events are relayed and its runs executed like the webhook's`,
         "the workflow-runner executes runs during W1 (the system as deployed): its CPU and the database CPU per response include executing both targets' runs and relaying their outbox events",
         `W2: ${W2_CONNECTIONS} clients send the starts back to back (POST /api/workflows/{id}/run with a key); latency = client send time → the run's completed_at (same machine clock); CPU per completed run from the first start to the last completion`,
         `W3: one run_request_id, ${W3_STARTS} starts sent at once on ${W3_STARTS} connections; runs counted in the database`,

@@ -11,6 +11,7 @@ export {
   type CredentialRevocation,
   CredentialRevocationChannel,
 } from './revocation/credential-revocation.channel';
+export { RevocableCache, type RevocableCacheOptions } from './revocation/revocable-cache';
 export { QueueModule, type QueueModuleOptions } from './queue.module';
 export { QueueDashboardModule } from './dashboard/queue-dashboard.module';
 export {

@@ -297,6 +297,50 @@ describe('webhook links and the trigger (one process, real PostgreSQL and Redis)
     expect(await runsOf(theirs)).toHaveLength(0);
   });
 
+  it('answers from the database once a link it knows changes, in every process at once', async () => {
+    const replica = await startWorkflowsTestApp({
+      database: server.database,
+      env: { RUNS_HOURLY_START_LIMIT: String(HOURLY_LIMIT), RUNS_WORKER: 'off' },
+    });
+    const on = (app: TestApp, url: string, body: unknown) =>
+      call<Started & ErrorBody>(app.baseUrl, 'POST', url, { body });
+    try {
+      const rotated = await makeWorkflow(owner);
+      const first = await linkFor(rotated);
+      expect((await on(replica, first.url, { topic: 'known here' })).status).toBe(201);
+      const second = await linkCall<Link>('POST', rotated, '/rotate');
+      expect((await on(replica, first.url, { topic: 'old token' })).status).toBe(404);
+      expect((await on(replica, second.body.url, { topic: 'new token' })).status).toBe(201);
+      expect((await linkCall('DELETE', rotated)).status).toBe(204);
+      expect((await on(replica, second.body.url, { topic: 'removed' })).status).toBe(404);
+      expect(await runsOf(rotated)).toHaveLength(2);
+
+      const archived = await makeWorkflow(owner);
+      const archivedLink = await linkFor(archived);
+      expect((await on(replica, archivedLink.url, { topic: 'active' })).status).toBe(201);
+      await server.app.get(WorkflowRepository).update(dataSource.manager, archived.id, {
+        status: 'archived',
+      });
+      const refused = await on(replica, archivedLink.url, { topic: 'archived' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('WORKFLOW_NOT_STARTABLE');
+      const invalid = await on(replica, archivedLink.url, { topic: 7 });
+      expect(invalid.body.error.code).toBe('WORKFLOW_NOT_STARTABLE');
+      expect(await runsOf(archived)).toHaveLength(1);
+
+      const leaver = await signInTestPerson(server.baseUrl, { company: companyName });
+      const theirs = await makeWorkflow(leaver);
+      const theirLink = await linkCall<Link>('POST', theirs, '', { cookie: leaver.cookie });
+      expect(theirLink.status).toBe(201);
+      expect((await on(replica, theirLink.body.url, { topic: 'member' })).status).toBe(201);
+      await server.app.get(DirectoryService).removeMembership(leaver.companyId, leaver.personId);
+      expect((await on(replica, theirLink.body.url, { topic: 'left' })).status).toBe(404);
+      expect(await runsOf(theirs)).toHaveLength(1);
+    } finally {
+      await replica.close();
+    }
+  });
+
   it('converges parallel link changes: one creation, one surviving rotation, one removal', async () => {
     const workflow = await makeWorkflow(owner);
     const creations = await Promise.all(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, MembershipRole, OperatorRequirement } from '@cw/domain';
+import { CredentialRevocationChannel } from '@cw/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CompanyRepository } from './company.repository';
 import type { CompanyRecord, PersonRecord, TeamRecord } from './directory-records';
@@ -24,6 +25,7 @@ export class DirectoryService {
     private readonly teams: TeamRepository,
     private readonly teamMemberships: TeamMembershipRepository,
     private readonly operatorGrants: OperatorGrantRepository,
+    private readonly revocations: CredentialRevocationChannel,
   ) {}
 
   async findOrCreateCompany(
@@ -88,9 +90,14 @@ export class DirectoryService {
     return this.memberships.upsert(manager, companyId, personId, role);
   }
 
-  /** Ends the person's sessions and keys in that company too. */
-  removeMembership(companyId: string, personId: string): Promise<boolean> {
-    return this.memberships.delete(companyId, personId);
+  /**
+   * Ends the person's sessions and keys in that company too, and tells every process, so that
+   * cached credentials of theirs stop at once.
+   */
+  async removeMembership(companyId: string, personId: string): Promise<boolean> {
+    const removed = await this.memberships.delete(companyId, personId);
+    await this.revocations.publish({ type: 'person', personId });
+    return removed;
   }
 
   roleOf(companyId: string, personId: string): Promise<MembershipRole | null> {

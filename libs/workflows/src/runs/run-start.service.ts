@@ -112,6 +112,45 @@ export class RunStartService {
   }
 
   /**
+   * A start without a key of a workflow known only by its id and declared inputs (which never
+   * change): the run, copied from the workflow in the statement, and its event are inserted only
+   * if the workflow is active and visible to the actor at that moment. Answers null, having
+   * written and counted nothing, for whatever it would have to refuse (inputs that do not match,
+   * a workflow not startable or out of sight, the hourly limit): `start` after a fresh read of the
+   * workflow gives the refusal, in its order.
+   */
+  async startIfStartable(
+    actor: Actor,
+    workflow: Pick<Workflow, 'id' | 'inputs'>,
+    request: Omit<RunStartRequest, 'runRequestId'>,
+  ): Promise<StartedRun | null> {
+    const inputs = checkRunInputs(workflow.inputs, request.inputs ?? {}, request.inputsField);
+    if (!inputs.ok) return null;
+    const decision = request.trigger === 'schedule' ? null : await this.limiter.take(workflow.id);
+    if (decision && !decision.allowed) return null;
+    try {
+      const [started] = await this.outbox.appendForRows<{ id: string }>(
+        this.dataSource.manager,
+        'run.requested',
+        this.runs.insertRunningIfStartableStatement({
+          workflowId: workflow.id,
+          starter: actor,
+          trigger: request.trigger,
+          title: request.title ?? null,
+          inputs: inputs.value,
+        }),
+        RUN_REQUESTED_PAYLOAD,
+      );
+      if (started) return { created: true, run_id: started.id, status: 'running' };
+    } catch (error) {
+      if (decision) await this.limiter.giveBack(decision.slot);
+      throw error;
+    }
+    if (decision) await this.limiter.giveBack(decision.slot);
+    return null;
+  }
+
+  /**
    * A start without a key: the run and its `run.requested` event are one statement, so no
    * transaction is needed around them; the start is counted first and given back if it fails.
    */

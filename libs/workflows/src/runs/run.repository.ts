@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { SqlStatement } from '@cw/queue';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { WorkflowReaderIdentity } from '../access/workflow-visibility.sql';
+import {
+  visibleWorkflowsSql,
+  type WorkflowReaderIdentity,
+} from '../access/workflow-visibility.sql';
 import type { WorkflowDefinition } from '../definitions/workflow-definition';
 import type { WorkflowRef } from '../reports/report';
 import type { OutputPage } from '../definitions/entities/workflow.entity';
@@ -13,6 +16,11 @@ import {
   TERMINAL_RUN_STATUSES,
   type TerminalRunStatus,
 } from './run-status';
+
+/** A start the database admits only while its workflow is active and visible to the starter. */
+export type NewRunOfStartableWorkflow = Omit<NewRun, 'companyId' | 'startedBy' | 'definition'> & {
+  starter: WorkflowReaderIdentity;
+};
 
 export interface NewRun {
   companyId: string;
@@ -109,6 +117,33 @@ export class RunRepository {
         JSON.stringify(run.inputs),
         JSON.stringify(run.definition),
       ],
+    };
+  }
+
+  /**
+   * `insertRunningStatement` for a workflow known by id only: the run takes the workflow's
+   * company and definition in the statement, and no row is inserted (none returned) unless the
+   * workflow is active and visible to the starter at that moment.
+   */
+  insertRunningIfStartableStatement(run: NewRunOfStartableWorkflow): SqlStatement {
+    const params: unknown[] = [
+      run.workflowId,
+      run.starter.personId,
+      run.trigger,
+      run.title,
+      JSON.stringify(run.inputs),
+    ];
+    const visible = visibleWorkflowsSql('w', run.starter, params);
+    return {
+      sql: `INSERT INTO workflows.runs
+              (company_id, workflow_id, started_by, trigger, title, inputs, definition, status,
+               started_at)
+            SELECT w.company_id, w.id, $2::uuid, $3::text, $4::text, $5::jsonb, w.definition,
+                   'running', now()
+              FROM workflows.workflows w
+             WHERE w.id = $1 AND w.status = 'active' AND ${visible}
+            RETURNING id`,
+      params,
     };
   }
 

@@ -1,39 +1,36 @@
 import type { SqlClient } from '@cw/identity/testing';
 import { OutboxRepository } from '@cw/queue/testing';
 import type { EntityManager } from 'typeorm';
-import type { WorkflowDefinition } from '../definitions/workflow-definition';
-import type { RunTrigger } from '../runs/entities/run.entity';
 import { RUN_REQUESTED_PAYLOAD } from '../runs/run-start.service';
-import { RunRepository } from '../runs/run.repository';
+import { type NewRunOfStartableWorkflow, RunRepository } from '../runs/run.repository';
 import type { RunStatus } from '../runs/run-status';
 
-/** What a bare start inserts: the run row RunStartService inserts for a receipt-less start. */
-export interface BareRunStart {
-  companyId: string;
-  workflowId: string;
-  startedBy: string;
-  trigger: RunTrigger;
-  inputs: Record<string, unknown>;
-  definition: WorkflowDefinition;
-}
+/** What a bare start inserts: the run RunStartService inserts for a receipt-less webhook start. */
+export type BareRunStart = Omit<NewRunOfStartableWorkflow, 'title'>;
 
 /**
- * The statement RunStartService issues for a start without a `run_request_id`, on a plain `pg`
- * client: the run row and its `run.requested` outbox event in one statement, composed from the
- * two repositories' own SQL, through a manager that only forwards `query`. Answers the run id.
+ * The statement RunStartService issues for a start without a `run_request_id` of a workflow whose
+ * inputs it knows (the webhook trigger's), on a plain `pg` client: the run, copied from the
+ * workflow while it is active and visible to the starter, and its `run.requested` outbox event
+ * in one statement, composed from the two repositories' own SQL, through a manager that only
+ * forwards `query`. Answers the run id.
  */
 export async function bareRunStart(db: SqlClient, run: BareRunStart): Promise<string> {
   const manager = {
     query: async (sql: string, params?: unknown[]): Promise<unknown[]> =>
       (await db.query(sql, params)).rows as unknown[],
   } as unknown as EntityManager;
-  const [{ id }] = await new OutboxRepository().insertForRows<{ id: string }>(
+  const [started] = await new OutboxRepository().insertForRows<{ id: string }>(
     manager,
     'run.requested',
-    new RunRepository(undefined as never).insertRunningStatement({ ...run, title: null }),
+    new RunRepository(undefined as never).insertRunningIfStartableStatement({
+      ...run,
+      title: null,
+    }),
     RUN_REQUESTED_PAYLOAD,
   );
-  return id;
+  if (!started) throw new Error(`workflow ${run.workflowId} is not startable by its starter`);
+  return started.id;
 }
 
 export interface RunTiming {

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import type { WorkflowInput } from '../definitions/workflow-definition';
 import { WebhookLink } from './entities/webhook-link.entity';
 
-/** What the trigger needs of a link to admit a call. */
+/** What the trigger needs of a link to admit a call, with the (unchanging) inputs of its workflow. */
 export interface WebhookLinkCredential extends Pick<
   WebhookLink,
-  'workflowId' | 'tokenHash' | 'createdBy'
+  'publicId' | 'workflowId' | 'tokenHash' | 'createdBy'
 > {
   companyId: string;
+  inputs: WorkflowInput[];
 }
 
 /** `workflows.webhook_links`. */
@@ -47,16 +49,21 @@ export class WebhookLinkRepository {
     return rows[0]?.public_id ?? null;
   }
 
-  async delete(manager: EntityManager, workflowId: string): Promise<boolean> {
-    const { affected } = await manager.getRepository(WebhookLink).delete({ workflowId });
-    return (affected ?? 0) > 0;
+  /** Deletes the workflow's link; its public id, or null without a link. */
+  async delete(manager: EntityManager, workflowId: string): Promise<string | null> {
+    const [rows]: [{ public_id: string }[], number] = await manager.query(
+      `DELETE FROM workflows.webhook_links WHERE workflow_id = $1 RETURNING public_id`,
+      [workflowId],
+    );
+    return rows[0]?.public_id ?? null;
   }
 
   /** The link at this public id with its workflow's company, to admit a trigger call. */
   async findCredential(publicId: string): Promise<WebhookLinkCredential | null> {
     const [row]: WebhookLinkCredential[] = await this.links.query(
-      `SELECT l.workflow_id AS "workflowId", w.company_id AS "companyId",
-              l.token_hash AS "tokenHash", l.created_by AS "createdBy"
+      `SELECT l.public_id AS "publicId", l.workflow_id AS "workflowId",
+              w.company_id AS "companyId", l.token_hash AS "tokenHash",
+              l.created_by AS "createdBy", w.inputs
          FROM workflows.webhook_links l JOIN workflows.workflows w ON w.id = l.workflow_id
         WHERE l.public_id = $1`,
       [publicId],

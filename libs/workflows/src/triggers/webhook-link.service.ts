@@ -7,6 +7,7 @@ import { WorkflowReader } from '../definitions/workflow-reader';
 import type { WorkflowRef } from '../definitions/workflow-ref';
 import { workflowsError } from '../errors/workflows-errors';
 import { WebhookLinkRepository } from './webhook-link.repository';
+import { WebhookLinkResolver } from './webhook-link.resolver';
 import { mintWebhookToken } from './webhook-token';
 
 /** A link as it is shown once, at creation and rotation. */
@@ -28,6 +29,7 @@ export class WebhookLinkService {
     private readonly dataSource: DataSource,
     private readonly reader: WorkflowReader,
     private readonly links: WebhookLinkRepository,
+    private readonly resolver: WebhookLinkResolver,
   ) {}
 
   create(actor: Actor, ref: WorkflowRef): Promise<IssuedWebhookLink> {
@@ -50,8 +52,9 @@ export class WebhookLinkService {
     });
   }
 
-  rotate(actor: Actor, ref: WorkflowRef): Promise<IssuedWebhookLink> {
-    return this.dataSource.transaction(async (manager) => {
+  /** The old token stops at once in every process: evicted once the new one is committed. */
+  async rotate(actor: Actor, ref: WorkflowRef): Promise<IssuedWebhookLink> {
+    const rotated = await this.dataSource.transaction(async (manager) => {
       const workflow = await this.manageable(manager, actor, ref);
       assertActive(workflow);
       const { token, hash } = mintWebhookToken();
@@ -63,16 +66,19 @@ export class WebhookLinkService {
       if (!publicId) throw AppError.notFound('This workflow has no webhook link.');
       return issued(publicId, token);
     });
+    await this.resolver.revoke(rotated.public_id);
+    return rotated;
   }
 
   /** Removing a link stops its token at once, whatever the workflow's status. */
   async remove(actor: Actor, ref: WorkflowRef): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    const publicId = await this.dataSource.transaction(async (manager) => {
       const workflow = await this.manageable(manager, actor, ref);
-      if (!(await this.links.delete(manager, workflow.id))) {
-        throw AppError.notFound('This workflow has no webhook link.');
-      }
+      const removed = await this.links.delete(manager, workflow.id);
+      if (!removed) throw AppError.notFound('This workflow has no webhook link.');
+      return removed;
     });
+    await this.resolver.revoke(publicId);
   }
 
   /** The workflow, locked so that link changes of one workflow take turns. */

@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '@cw/domain';
-import { DirectoryService } from '@cw/identity';
 import { AppError, ErrorCode, validationError } from '@cw/platform';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
-import type { Workflow } from '../definitions/entities/workflow.entity';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import { workflowsError } from '../errors/workflows-errors';
 import { RunStartService, type StartedRun } from '../runs/run-start.service';
-import { type WebhookLinkCredential, WebhookLinkRepository } from './webhook-link.repository';
+import { WebhookLinkResolver } from './webhook-link.resolver';
 import { webhookTokenMatches } from './webhook-token';
 
 /** The largest trigger body (the spec's 256 KB). */
@@ -21,14 +18,17 @@ const LINK_NOT_FOUND = 'No webhook link answers at this address.';
  * created or last rotated the link, with their membership as it is now; once that membership
  * ended, or the workflow is no longer visible to them, the link answers 404 as if it were gone.
  * It answers as soon as the run is queued.
+ *
+ * The link and its holder come from a revocation-aware cache, and the run is inserted only while
+ * the workflow is active and visible (one statement). Anything that start cannot do is answered
+ * from a fresh read of the link and the workflow, so every refusal comes from the database.
  */
 @Injectable()
 export class WebhookTriggerService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly links: WebhookLinkRepository,
+    private readonly resolver: WebhookLinkResolver,
     private readonly workflows: WorkflowRepository,
-    private readonly directory: DirectoryService,
     private readonly starter: RunStartService,
   ) {}
 
@@ -43,44 +43,55 @@ export class WebhookTriggerService {
         details: { limit_bytes: WEBHOOK_BODY_MAX_BYTES },
       });
     }
-    const link = isUUID(publicId) ? await this.links.findCredential(publicId) : null;
-    if (!link || !webhookTokenMatches(token, link.tokenHash)) {
+    if (!isUUID(publicId)) throw AppError.notFound(LINK_NOT_FOUND);
+    const inputs = body === undefined ? {} : body;
+    const holder = await this.resolver.resolve(publicId);
+    if (holder?.actor && webhookTokenMatches(token, holder.link.tokenHash) && isObject(inputs)) {
+      const started = await this.starter.startIfStartable(
+        holder.actor,
+        { id: holder.link.workflowId, inputs: holder.link.inputs },
+        { inputs, trigger: 'webhook', inputsField: 'body' },
+      );
+      if (started) return started;
+    }
+    return this.triggerAfresh(publicId, token, inputs);
+  }
+
+  /** The trigger from what the database says now: a start, or the refusal in its order. */
+  private async triggerAfresh(
+    publicId: string,
+    token: string,
+    inputs: unknown,
+  ): Promise<StartedRun> {
+    const holder = await this.resolver.resolveAfresh(publicId);
+    if (!holder || !webhookTokenMatches(token, holder.link.tokenHash)) {
       throw AppError.notFound(LINK_NOT_FOUND);
     }
-    const target = await this.visibleToLinkHolder(link);
-    if (!target) throw AppError.notFound(LINK_NOT_FOUND);
-    if (target.workflow.status !== 'active') {
+    const workflow = holder.actor
+      ? await this.workflows.findVisible(this.dataSource.manager, holder.actor, {
+          kind: 'id',
+          id: holder.link.workflowId,
+        })
+      : null;
+    if (!holder.actor || !workflow) throw AppError.notFound(LINK_NOT_FOUND);
+    if (workflow.status !== 'active') {
       throw workflowsError(
         'WORKFLOW_NOT_STARTABLE',
-        `This workflow is ${target.workflow.status}; a webhook link starts only an active workflow.`,
-        { details: { workflow_status: target.workflow.status } },
+        `This workflow is ${workflow.status}; a webhook link starts only an active workflow.`,
+        { details: { workflow_status: workflow.status } },
       );
     }
-    const inputs = body === undefined ? {} : body;
-    if (inputs === null || typeof inputs !== 'object' || Array.isArray(inputs)) {
+    if (!isObject(inputs)) {
       throw validationError([{ field: 'body', message: 'body must be a JSON object' }]);
     }
-    return this.starter.start(target.actor, target.workflow, {
+    return this.starter.start(holder.actor, workflow, {
       inputs,
       trigger: 'webhook',
       inputsField: 'body',
     });
   }
+}
 
-  /** The link's workflow with the person it acts as, while that person may still see it. */
-  private async visibleToLinkHolder(
-    link: WebhookLinkCredential,
-  ): Promise<{ workflow: Workflow; actor: Actor } | null> {
-    const actor = await this.directory.actorFor(link.companyId, link.createdBy, {
-      kind: 'api_key',
-      id: link.workflowId,
-      scopes: ['workflows:run'],
-    });
-    if (!actor) return null;
-    const workflow = await this.workflows.findVisible(this.dataSource.manager, actor, {
-      kind: 'id',
-      id: link.workflowId,
-    });
-    return workflow ? { workflow, actor } : null;
-  }
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -9,6 +9,7 @@ import { WebhookLink } from './entities/webhook-link.entity';
 import { ScheduledStartProcessor } from './scheduled-start.processor';
 import { ScheduledStartService } from './scheduled-start.service';
 import { WebhookLinkRepository } from './webhook-link.repository';
+import { WebhookLinkResolver } from './webhook-link.resolver';
 import { WebhookLinkService } from './webhook-link.service';
 import { WebhookLinksController } from './webhook-links.controller';
 import { WebhookTriggerController } from './webhook-trigger.controller';
@@ -26,6 +27,7 @@ import { WebhookTriggerService } from './webhook-trigger.service';
   controllers: [WebhookLinksController, WebhookTriggerController],
   providers: [
     WebhookLinkRepository,
+    WebhookLinkResolver,
     WebhookLinkService,
     WebhookTriggerService,
     ScheduledStartService,
