@@ -368,6 +368,11 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
   const status = async (runId: string) =>
     (await server.app.get(DataSource).getRepository(Run).findOneByOrFail({ id: runId })).status;
 
+  const dbNow = async (): Promise<Date> => {
+    const [row] = await server.app.get(DataSource).query<{ now: Date }[]>('SELECT now() AS now');
+    return row.now;
+  };
+
   it('searches and reads the wiki as the starter, and fails a read of a page they cannot see', async () => {
     const person = await signInTestPerson(server.baseUrl, { company: company() });
     const outsider = await signInTestPerson(server.baseUrl, { company: company() });
@@ -517,6 +522,63 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     expect(await steps.markRunning(manager, slot, held.leaseGeneration)).toBe('cancel_requested');
     expect(await steps.markRunning(manager, slot, held.leaseGeneration + 1)).toBe('lease_lost');
     expect(await steps.findRecords(runId)).toEqual([]);
+  });
+
+  it('writes pure steps with the next write of the run, and drops them when a cancel was asked for meanwhile', async () => {
+    const person = await signInTestPerson(server.baseUrl, { company: company() });
+    const pure: WorkflowStep[] = [
+      { id: 'compose', block: 'text.compose', template: 'one' },
+      { id: 'check', block: 'assert', that: 'steps.compose.output === "one"', message: 'x' },
+    ];
+    const manager = server.app.get(DataSource).manager;
+    const writer = server.app.get(RunReportWriter);
+    const finished = (index: number, id: string, block: string, agoMs: number) => ({
+      step_index: index,
+      step_id: id,
+      block,
+      status: 'completed' as const,
+      output: id === 'compose' ? 'one' : true,
+      error: null,
+      started_ago_ms: agoMs,
+      finished_ago_ms: agoMs - 5,
+    });
+    const both = [finished(0, 'compose', 'text.compose', 40), finished(1, 'check', 'assert', 20)];
+    const cancelled = { code: 'cancelled', message: 'The run was cancelled.' };
+
+    const completedRun = await startRun(server, person, pure);
+    const held = (await runs.claim(completedRun, 15))!;
+    const before = await dbNow();
+    expect(
+      await writer.finishHeld(manager, held, 'completed', null, { steps: both, cancelled }),
+    ).toBe('completed');
+    const records = await steps.findRecords(completedRun);
+    expect(records.map((record) => [record.id, record.status, record.output])).toEqual([
+      ['compose', 'completed', 'one'],
+      ['check', 'completed', true],
+    ]);
+    const at = (date: Date | null) => date!.getTime() - before.getTime();
+    expect(at(records[0].started_at)).toBeLessThan(at(records[0].finished_at));
+    expect(at(records[0].finished_at)).toBeLessThan(at(records[1].started_at));
+    expect(at(records[0].started_at)).toBeGreaterThan(-1_000);
+
+    const cancelledRun = await startRun(server, person, pure);
+    const cancelledHeld = (await runs.claim(cancelledRun, 15))!;
+    await runs.requestCancel(manager, cancelledRun);
+    const asked = { steps: both, cancelled };
+    expect(await writer.finishHeld(manager, cancelledHeld, 'completed', null, asked)).toBe(
+      'cancelled',
+    );
+    expect(await steps.findRecords(cancelledRun)).toEqual([]);
+    expect(await status(cancelledRun)).toBe('cancelled');
+
+    const recordedRun = await startRun(server, person, pure);
+    const recordedHeld = (await runs.claim(recordedRun, 15))!;
+    const gen = recordedHeld.leaseGeneration;
+    expect(await steps.recordFinished(manager, recordedRun, gen + 1, both)).toBe('lease_lost');
+    expect(await steps.recordFinished(manager, recordedRun, gen, both.slice(0, 1))).toBe('written');
+    await runs.requestCancel(manager, recordedRun);
+    expect(await steps.recordFinished(manager, recordedRun, gen, both)).toBe('cancel_requested');
+    expect((await steps.findRecords(recordedRun)).map((record) => record.id)).toEqual(['compose']);
   });
 
   it('ends stale a run no worker holds past RUNS_STALE_AFTER_SECONDS and re-enqueues a younger one', async () => {

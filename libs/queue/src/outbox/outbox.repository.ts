@@ -9,6 +9,11 @@ export type PendingOutboxEvent = Pick<OutboxEvent, 'id' | 'topic' | 'payload'>;
 export interface SqlStatement {
   sql: string;
   params: unknown[];
+  /**
+   * Further data-modifying statements that `insertForRows` runs in the same statement, as
+   * `WITH` parts after the write: they may read its rows as `written`, and take `params` too.
+   */
+  alongside?: readonly string[];
 }
 
 export interface OutboxBacklog {
@@ -34,8 +39,9 @@ export class OutboxRepository {
   /**
    * Runs `write`, a data-modifying statement with `RETURNING`, and in the same statement appends
    * one `topic` event for each row it returned, with `payload` (a `jsonb` expression over the
-   * returned columns) as the event's payload. Both or neither: one round trip where a
-   * transaction around the two takes four. Answers the rows `write` returned.
+   * returned columns) as the event's payload, and the statements `write` has alongside. All or
+   * nothing: one round trip where a transaction around them takes four or more. Answers the
+   * rows `write` returned.
    */
   insertForRows<R>(
     manager: EntityManager,
@@ -43,8 +49,11 @@ export class OutboxRepository {
     write: SqlStatement,
     payload: string,
   ): Promise<R[]> {
+    const alongside = (write.alongside ?? []).map(
+      (sql, index) => `alongside_${index} AS (${sql}),`,
+    );
     return manager.query(
-      `WITH written AS (${write.sql}),
+      `WITH written AS (${write.sql}), ${alongside.join(' ')}
             appended AS (INSERT INTO platform.outbox_events (topic, payload)
                          SELECT $${write.params.length + 1}::text, ${payload} FROM written)
        SELECT * FROM written`,

@@ -3,6 +3,7 @@ import { OutboxWriter, type SqlStatement } from '@cw/queue';
 import type { EntityManager } from 'typeorm';
 import { RunRepository } from '../runs/run.repository';
 import type { StepError, TerminalRunStatus } from '../runs/run-status';
+import { type FinishedStepRecord, withFinishedSteps } from '../runs/run-step.repository';
 
 /**
  * The payload of a `report.finished` outbox event (consumed by report hooks), as
@@ -32,35 +33,46 @@ export class RunReportWriter {
   ) {}
 
   /** False (and nothing written) when the run had already ended. */
-  finish(
+  async finish(
     manager: EntityManager,
     run: { id: string },
     status: TerminalRunStatus,
     error: StepError | null,
   ): Promise<boolean> {
-    return this.end(manager, this.runs.finishStatement(run.id, status, error));
+    return (await this.end(manager, this.runs.finishStatement(run.id, status, error))) !== null;
   }
 
-  /** Ends a run its worker holds; false (and nothing written) once the worker lost it. */
+  /**
+   * Ends a run its worker holds, with `unwritten`: the pure steps that finished since its last
+   * write. A cancel asked for while they ran wins over `status` (they are then dropped: they
+   * changed nothing). The status the run ended with; null (and nothing written) once the worker
+   * lost it.
+   */
   finishHeld(
     manager: EntityManager,
     held: { id: string; leaseGeneration: number },
     status: TerminalRunStatus,
     error: StepError | null,
-  ): Promise<boolean> {
-    return this.end(
-      manager,
-      this.runs.finishStatement(held.id, status, error, held.leaseGeneration),
-    );
+    unwritten?: { steps: readonly FinishedStepRecord[]; cancelled: StepError },
+  ): Promise<TerminalRunStatus | null> {
+    const pending = unwritten && unwritten.steps.length > 0 ? unwritten : undefined;
+    const finishing = this.runs.finishStatement(held.id, status, error, {
+      generation: held.leaseGeneration,
+      cancelled: pending?.cancelled,
+    });
+    return this.end(manager, pending ? withFinishedSteps(finishing, pending.steps) : finishing);
   }
 
-  private async end(manager: EntityManager, finishing: SqlStatement): Promise<boolean> {
-    const ended = await this.outbox.appendForRows(
+  private async end(
+    manager: EntityManager,
+    finishing: SqlStatement,
+  ): Promise<TerminalRunStatus | null> {
+    const [ended] = await this.outbox.appendForRows<{ status: TerminalRunStatus }>(
       manager,
       'report.finished',
       finishing,
       REPORT_FINISHED_PAYLOAD,
     );
-    return ended.length > 0;
+    return ended?.status ?? null;
   }
 }

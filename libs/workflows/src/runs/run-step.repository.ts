@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { groupBy } from '@cw/platform';
+import type { SqlStatement } from '@cw/queue';
 import type { EntityManager, Repository } from 'typeorm';
 import { RunStep } from './entities/run-step.entity';
 import type { StepError, StepRecord } from './run-status';
@@ -14,8 +15,81 @@ export interface StepSlot {
 
 export type FinishedStepStatus = 'completed' | 'failed';
 
-/** How marking a step `running` went: marked, or not (the run was lost, or asked to cancel). */
-export type MarkRunningResult = 'marked' | 'lease_lost' | 'cancel_requested';
+/**
+ * A step that ran without being marked `running` first (a pure one), written with the run's
+ * next write. Its times are how long ago it started and ended, so the database's clock dates it.
+ */
+export interface FinishedStepRecord {
+  step_index: number;
+  step_id: string;
+  block: string;
+  status: FinishedStepStatus;
+  output: unknown;
+  error: StepError | null;
+  started_ago_ms: number;
+  finished_ago_ms: number;
+}
+
+/**
+ * An `INSERT` of the finished steps in parameter `recordsParam` (a `jsonb` array of
+ * `FinishedStepRecord`) for the run `runId` (an SQL expression over `source`), once for the row
+ * of `source` (the relation that says the run may still be written) that meets `condition`.
+ */
+function insertFinishedStepsSql(
+  source: string,
+  condition: string,
+  runId: string,
+  recordsParam: string,
+): string {
+  return `INSERT INTO workflows.run_steps
+            (run_id, step_index, step_id, block, status, output, error, started_at, finished_at)
+          SELECT ${runId}, r.step_index, r.step_id, r.block, r.status, r.output, r.error,
+                 now() - r.started_ago_ms * interval '1 millisecond',
+                 now() - r.finished_ago_ms * interval '1 millisecond'
+            FROM ${source},
+                 jsonb_to_recordset(${recordsParam}::jsonb) AS r(
+                   step_index int, step_id text, block text, status text, output jsonb,
+                   error jsonb, started_ago_ms float8, finished_ago_ms float8)
+           WHERE ${condition}
+          ON CONFLICT (run_id, step_index) DO UPDATE
+             SET status = excluded.status, output = excluded.output, error = excluded.error,
+                 started_at = excluded.started_at, finished_at = excluded.finished_at`;
+}
+
+/**
+ * `statement` (a write returning a run's `id` and `status`, for `OutboxWriter.appendForRows`)
+ * that also records these finished steps of the run, in the same statement, if it wrote the run
+ * and did not cancel it.
+ */
+export function withFinishedSteps(
+  statement: SqlStatement,
+  records: readonly FinishedStepRecord[],
+): SqlStatement {
+  if (records.length === 0) return statement;
+  const params = [...statement.params, JSON.stringify(records)];
+  return {
+    ...statement,
+    params,
+    alongside: [
+      ...(statement.alongside ?? []),
+      insertFinishedStepsSql(
+        'written',
+        `written.status <> 'cancelled'`,
+        'written.id',
+        `$${params.length}`,
+      ),
+    ],
+  };
+}
+
+/** The run ($1) while the worker of lease generation $2 holds it, share-locked. */
+const HELD_RUN = `held AS (
+  SELECT cancel_requested FROM workflows.runs
+   WHERE id = $1 AND lease_generation = $2 AND status = 'running'
+     FOR SHARE)`;
+
+/** How a write of a worker that holds a run went: written, or not (the run was lost, or asked to cancel). */
+export type HeldRunWrite = 'written' | 'lease_lost' | 'cancel_requested';
 
 /**
  * `workflows.run_steps`. A worker's writes name the lease generation it claimed: they change
@@ -51,32 +125,67 @@ export class RunStepRepository {
 
   /**
    * Records the step as `running` (again, when a worker died in it) while the worker still holds
-   * the run and no cancel was asked for. The run's row is share-locked for it, so a cancel in
-   * progress (which locks the run to see whether a step runs) is waited for, never raced.
+   * the run and no cancel was asked for, with the pure steps that finished before it. The run's
+   * row is share-locked for it, so a cancel in progress (which locks the run to see whether a
+   * step runs) is waited for, never raced.
    */
-  async markRunning(
+  markRunning(
     manager: EntityManager,
     slot: StepSlot,
     generation: number,
-  ): Promise<MarkRunningResult> {
-    // The insert runs whether or not the outer query reads it (a data-modifying WITH always does).
-    const [row]: { cancelRequested: boolean }[] = await manager.query(
-      `WITH held AS (
-         SELECT cancel_requested FROM workflows.runs
-          WHERE id = $1 AND lease_generation = $5 AND status = 'running'
-            FOR SHARE),
-       marked AS (
+    finishedBefore: readonly FinishedStepRecord[] = [],
+  ): Promise<HeldRunWrite> {
+    return this.writeWhileHeld(manager, slot.runId, generation, finishedBefore, slot);
+  }
+
+  /** Records pure steps that finished, on the terms of `markRunning`. */
+  recordFinished(
+    manager: EntityManager,
+    runId: string,
+    generation: number,
+    finished: readonly FinishedStepRecord[],
+  ): Promise<HeldRunWrite> {
+    return this.writeWhileHeld(manager, runId, generation, finished);
+  }
+
+  private async writeWhileHeld(
+    manager: EntityManager,
+    runId: string,
+    generation: number,
+    finished: readonly FinishedStepRecord[],
+    next?: StepSlot,
+  ): Promise<HeldRunWrite> {
+    const params: unknown[] = [runId, generation];
+    const writes: string[] = [];
+    if (finished.length > 0) {
+      params.push(JSON.stringify(finished));
+      const insert = insertFinishedStepsSql(
+        'held',
+        'NOT held.cancel_requested',
+        '$1::uuid',
+        `$${params.length}`,
+      );
+      writes.push(`recorded AS (${insert})`);
+    }
+    if (next) {
+      params.push(next.index, next.stepId, next.block);
+      const [index, stepId, block] = [params.length - 2, params.length - 1, params.length];
+      writes.push(`marked AS (
          INSERT INTO workflows.run_steps (run_id, step_index, step_id, block, status, started_at)
-         SELECT $1, $2, $3, $4, 'running', now() FROM held WHERE NOT held.cancel_requested
+         SELECT $1, $${index}, $${stepId}, $${block}, 'running', now()
+           FROM held WHERE NOT held.cancel_requested
          ON CONFLICT (run_id, step_index) DO UPDATE
             SET status = 'running', output = NULL, error = NULL, started_at = now(),
-                finished_at = NULL
-         RETURNING step_index)
+                finished_at = NULL)`);
+    }
+    // The inserts run whether or not the outer query reads them (a data-modifying WITH always does).
+    const [row]: { cancelRequested: boolean }[] = await manager.query(
+      `WITH ${[HELD_RUN, ...writes].join(',\n')}
        SELECT cancel_requested AS "cancelRequested" FROM held`,
-      [slot.runId, slot.index, slot.stepId, slot.block, generation],
+      params,
     );
     if (!row) return 'lease_lost';
-    return row.cancelRequested ? 'cancel_requested' : 'marked';
+    return row.cancelRequested ? 'cancel_requested' : 'written';
   }
 
   /** Records how the step ended; false when the lease is lost. */

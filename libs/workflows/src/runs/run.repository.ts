@@ -223,8 +223,9 @@ export class RunRepository {
   }
 
   /**
-   * Ends a run not yet terminal, or with `heldBy` only while the worker of that lease generation
-   * still holds it; to compose with the `report.finished` event. Returns the run's `id`,
+   * Ends a run not yet terminal, or with `held` only while the worker of that lease generation
+   * still holds it; to compose with the `report.finished` event. With `held.cancelled`, a cancel
+   * asked for meanwhile wins: the run ends `cancelled` with that error. Returns the run's `id`,
    * `company_id`, `workflow_id`, `started_by` and `status`, or no row when it had already ended
    * (or the lease was lost).
    */
@@ -232,23 +233,29 @@ export class RunRepository {
     id: string,
     status: TerminalRunStatus,
     error: StepError | null,
-    heldBy?: number,
+    held?: { generation: number; cancelled?: StepError },
   ): SqlStatement {
-    const fence =
-      heldBy === undefined
-        ? `status <> ALL($4::text[])`
-        : `lease_generation = $4 AND status = 'running'`;
+    const params: unknown[] = [
+      id,
+      status,
+      error === null ? null : JSON.stringify(error),
+      held ? held.generation : TERMINAL_RUN_STATUSES,
+    ];
+    const fence = held
+      ? `lease_generation = $4 AND status = 'running'`
+      : `status <> ALL($4::text[])`;
+    let ending = `status = $2, error = $3::jsonb`;
+    if (held?.cancelled) {
+      params.push(JSON.stringify(held.cancelled));
+      ending = `status = CASE WHEN cancel_requested THEN 'cancelled' ELSE $2 END,
+                error = CASE WHEN cancel_requested THEN $5::jsonb ELSE $3::jsonb END`;
+    }
     return {
       sql: `UPDATE workflows.runs
-               SET status = $2, error = $3::jsonb, completed_at = now(), updated_at = now()
+               SET ${ending}, completed_at = now(), updated_at = now()
              WHERE id = $1 AND ${fence}
              RETURNING id, company_id, workflow_id, started_by, status`,
-      params: [
-        id,
-        status,
-        error === null ? null : JSON.stringify(error),
-        heldBy ?? TERMINAL_RUN_STATUSES,
-      ],
+      params,
     };
   }
 

@@ -6,7 +6,12 @@ import type { TemplateScope } from '../../templates/template';
 import { nextAction } from '../engine/next-action';
 import { type ClaimedRun, RunRepository } from '../run.repository';
 import type { StepError, StepRecord, TerminalRunStatus } from '../run-status';
-import { RunStepRepository, type StepSlot } from '../run-step.repository';
+import {
+  type FinishedStepRecord,
+  type FinishedStepStatus,
+  RunStepRepository,
+  type StepSlot,
+} from '../run-step.repository';
 import { WorkPacketRepository } from '../work-packet.repository';
 import { RunOutputPageWriter } from './run-output-page.writer';
 import { RunQueue } from './run-queue';
@@ -29,6 +34,55 @@ function replaceRecord(records: StepRecord[], record: StepRecord): void {
   else records[at] = record;
 }
 
+/** A step that ended, and when (the worker's clock). */
+interface FinishedStep {
+  slot: StepSlot;
+  status: FinishedStepStatus;
+  output: unknown;
+  error: StepError | null;
+  startedAt: Date;
+  finishedAt: Date;
+}
+
+function finishedOf(outcome: StepOutcome): Pick<FinishedStep, 'status' | 'output' | 'error'> {
+  if (outcome.kind === 'completed')
+    return { status: 'completed', output: outcome.output, error: null };
+  if (outcome.kind === 'failed') return { status: 'failed', output: null, error: outcome.error };
+  // Only a step that is marked `running` may pause its run.
+  return {
+    status: 'failed',
+    output: null,
+    error: { code: 'step_error', message: `A pure step cannot ${outcome.kind}.` },
+  };
+}
+
+function recordOf(step: FinishedStep): StepRecord {
+  return {
+    index: step.slot.index,
+    id: step.slot.stepId,
+    block: step.slot.block,
+    status: step.status,
+    output: step.output,
+    error: step.error,
+    started_at: step.startedAt,
+    finished_at: step.finishedAt,
+  };
+}
+
+/** The steps as the database records them, their times counted back from now. */
+function finishedRecords(steps: readonly FinishedStep[], now = Date.now()): FinishedStepRecord[] {
+  return steps.map((step) => ({
+    step_index: step.slot.index,
+    step_id: step.slot.stepId,
+    block: step.slot.block,
+    status: step.status,
+    output: step.output,
+    error: step.error,
+    started_ago_ms: now - step.startedAt.getTime(),
+    finished_ago_ms: now - step.finishedAt.getTime(),
+  }));
+}
+
 function scopeOf(run: ClaimedRun, records: readonly StepRecord[]): TemplateScope {
   const steps: Record<string, { output: unknown }> = {};
   for (const record of records) {
@@ -40,9 +94,12 @@ function scopeOf(run: ClaimedRun, records: readonly StepRecord[]): TemplateScope
 /**
  * Executes a run durably, step by step: it claims the run (a new lease generation), then asks
  * `nextAction` what to do, records each step as `running` and then as it ended (each committed
- * on its own), and ends the run through the report writer. Every write names the claimed
- * generation, so a worker that lost the run to another changes nothing and stops. Steps are at
- * least once: one left `running` by a dead worker runs again.
+ * on its own), and ends the run through the report writer. A pure step (`StepExecutor.pure`) is
+ * not marked `running`: its record is written with the next write (the next step's mark, or the
+ * run's end), one statement where there were two for each such step. Every write names the
+ * claimed generation, so a worker that lost the run to another changes nothing and stops. Steps
+ * are at least once: one left `running` by a dead worker runs again, as does a pure step whose
+ * record was not written yet.
  */
 @Injectable()
 export class RunExecutionService {
@@ -65,10 +122,14 @@ export class RunExecutionService {
     return this.whileHeartbeating(run, () => this.advance(run));
   }
 
-  /** Runs steps until the run ends, pauses or is lost. */
+  /**
+   * Runs steps until the run ends, pauses or is lost. A pure step is not marked `running`: its
+   * record waits in `unwritten` and is written with the run's next write.
+   */
   private async advance(run: ClaimedRun): Promise<ExecutionEnd> {
     const runId = run.id;
     const records = run.hasStepRecords ? await this.steps.findRecords(runId) : [];
+    const unwritten: FinishedStep[] = [];
     for (;;) {
       const action = nextAction({
         steps: run.definition.steps,
@@ -80,7 +141,7 @@ export class RunExecutionService {
       if (action.kind === 'finish') {
         // A failed step's error is already in its record; the run's own error is for the rest.
         const error = action.status === 'failed' ? null : action.error;
-        return this.finish(run, records, action.status, error);
+        return this.finish(run, records, action.status, error, unwritten);
       }
       const slot: StepSlot = {
         runId,
@@ -88,35 +149,36 @@ export class RunExecutionService {
         stepId: action.step.id,
         block: action.step.block,
       };
+      if (this.executors.of(action.step.block).pure) {
+        const startedAt = new Date();
+        const outcome = await this.runStep(run, action.index, action.step, records);
+        const step = { slot, startedAt, finishedAt: new Date(), ...finishedOf(outcome) };
+        unwritten.push(step);
+        replaceRecord(records, recordOf(step));
+        continue;
+      }
       const marked = await this.steps.markRunning(
         this.dataSource.manager,
         slot,
         run.leaseGeneration,
+        finishedRecords(unwritten),
       );
+      // The pure steps not written are dropped with the cancel: they changed nothing.
       if (marked === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
       if (marked === 'lease_lost') return 'lease_lost';
+      unwritten.length = 0;
       const startedAt = new Date();
       const outcome = await this.runStep(run, action.index, action.step, records);
       if (outcome.kind === 'sleep') return this.sleep(run, slot, outcome.until, outcome.output);
       if (outcome.kind === 'work_packet') {
         return this.awaitWorkPacket(run, slot, outcome.instructions);
       }
-      const finished =
-        outcome.kind === 'completed'
-          ? { status: 'completed' as const, output: outcome.output, error: null }
-          : { status: 'failed' as const, output: null, error: outcome.error };
+      const finished = finishedOf(outcome);
       const manager = this.dataSource.manager;
       if (!(await this.steps.markFinished(manager, slot, run.leaseGeneration, finished))) {
         return 'lease_lost';
       }
-      replaceRecord(records, {
-        index: slot.index,
-        id: slot.stepId,
-        block: slot.block,
-        ...finished,
-        started_at: startedAt,
-        finished_at: new Date(),
-      });
+      replaceRecord(records, recordOf({ slot, startedAt, finishedAt: new Date(), ...finished }));
     }
   }
 
@@ -194,10 +256,28 @@ export class RunExecutionService {
     records: readonly StepRecord[],
     status: TerminalRunStatus,
     error: StepError | null,
+    unwritten: readonly FinishedStep[] = [],
   ): Promise<ExecutionEnd> {
+    const manager = this.dataSource.manager;
+    let pending = unwritten;
+    if (pending.length > 0 && status === 'completed' && run.outputPage) {
+      // The page is for a run that completes: a cancel asked for meanwhile is seen before it.
+      const written = await this.steps.recordFinished(
+        manager,
+        run.id,
+        run.leaseGeneration,
+        finishedRecords(pending),
+      );
+      if (written === 'lease_lost') return 'lease_lost';
+      if (written === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
+      pending = [];
+    }
     const pageError = status === 'completed' ? await this.outputPage.write(run, records) : null;
     const [endStatus, endError] = pageError ? (['failed', pageError] as const) : [status, error];
-    const ended = await this.reports.finishHeld(this.dataSource.manager, run, endStatus, endError);
-    return ended ? endStatus : 'lease_lost';
+    const ended = await this.reports.finishHeld(manager, run, endStatus, endError, {
+      steps: finishedRecords(pending),
+      cancelled: CANCELLED,
+    });
+    return ended ?? 'lease_lost';
   }
 }

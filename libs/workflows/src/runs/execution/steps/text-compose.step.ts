@@ -10,6 +10,8 @@ import {
 /** `text.compose`: the filled template. */
 @Injectable()
 export class TextComposeStep implements StepExecutor {
+  readonly pure = true;
+
   execute(context: StepContext): Promise<StepOutcome> {
     return Promise.resolve(completed(renderField(context, 'template')));
   }
