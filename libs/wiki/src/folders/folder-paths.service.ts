@@ -27,24 +27,25 @@ export class FolderPathsService {
     let parentId: string | null = null;
     for (let depth = 1; depth <= resolved.segments.length; depth += 1) {
       const name = resolved.segments[depth - 1];
-      await this.folders.insertUnlessTaken(manager, {
-        companyId: actor.companyId,
-        lane: resolved.lane,
-        laneOwnerId: resolved.ownerId,
-        parentId,
-        name,
-        path: joinPath(resolved.root, resolved.segments.slice(0, depth)),
-        createdBy: actor.personId,
-      });
       // By parent and name, not by path: a concurrent folder move may have re-pathed the row
-      // this insert created (the path trigger files it under the parent's current path).
-      const folderId = await this.folders.findChildId(
-        manager,
-        actor.companyId,
-        resolved,
-        parentId,
-        name,
-      );
+      // (the path trigger files it under the parent's current path). Most folders exist: one
+      // read finds them; a missing one is inserted (unless a concurrent request just did) and
+      // read again.
+      const childId = () =>
+        this.folders.findChildId(manager, actor.companyId, resolved, parentId, name);
+      let folderId = await childId();
+      if (!folderId) {
+        await this.folders.insertUnlessTaken(manager, {
+          companyId: actor.companyId,
+          lane: resolved.lane,
+          laneOwnerId: resolved.ownerId,
+          parentId,
+          name,
+          path: joinPath(resolved.root, resolved.segments.slice(0, depth)),
+          createdBy: actor.personId,
+        });
+        folderId = await childId();
+      }
       if (!folderId) {
         throw AppError.conflict(
           ErrorCode.ConcurrentChange,

@@ -43,24 +43,26 @@ export class RunReportWriter {
   }
 
   /**
-   * Ends a run its worker holds, with `unwritten`: the pure steps that finished since its last
-   * write. A cancel asked for while they ran wins over `status` (they are then dropped: they
-   * changed nothing). The status the run ended with; null (and nothing written) once the worker
-   * lost it.
+   * Ends a run its worker holds, with `unwritten`: steps that finished since its last write.
+   * With `unwritten.cancelled` (pure steps), a cancel asked for while they ran wins over `status`
+   * and they are dropped: they changed nothing. The status the run ended with; null (and nothing
+   * written) once the worker lost it.
    */
   finishHeld(
     manager: EntityManager,
     held: { id: string; leaseGeneration: number },
     status: TerminalRunStatus,
     error: StepError | null,
-    unwritten?: { steps: readonly FinishedStepRecord[]; cancelled: StepError },
+    unwritten?: { steps: readonly FinishedStepRecord[]; cancelled?: StepError },
   ): Promise<TerminalRunStatus | null> {
     const pending = unwritten && unwritten.steps.length > 0 ? unwritten : undefined;
     const finishing = this.runs.finishStatement(held.id, status, error, {
       generation: held.leaseGeneration,
       cancelled: pending?.cancelled,
     });
-    return this.end(manager, pending ? withFinishedSteps(finishing, pending.steps) : finishing);
+    if (!pending) return this.end(manager, finishing);
+    const keep = pending.cancelled ? 'unless_cancelled' : 'always';
+    return this.end(manager, withFinishedSteps(finishing, pending.steps, keep));
   }
 
   private async end(

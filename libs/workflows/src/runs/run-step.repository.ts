@@ -59,11 +59,12 @@ function insertFinishedStepsSql(
 /**
  * `statement` (a write returning a run's `id` and `status`, for `OutboxWriter.appendForRows`)
  * that also records these finished steps of the run, in the same statement, if it wrote the run
- * and did not cancel it.
+ * (and, `unless_cancelled`, did not end it cancelled).
  */
 export function withFinishedSteps(
   statement: SqlStatement,
   records: readonly FinishedStepRecord[],
+  keep: 'always' | 'unless_cancelled',
 ): SqlStatement {
   if (records.length === 0) return statement;
   const params = [...statement.params, JSON.stringify(records)];
@@ -74,7 +75,7 @@ export function withFinishedSteps(
       ...(statement.alongside ?? []),
       insertFinishedStepsSql(
         'written',
-        `written.status <> 'cancelled'`,
+        keep === 'always' ? 'true' : `written.status <> 'cancelled'`,
         'written.id',
         `$${params.length}`,
       ),

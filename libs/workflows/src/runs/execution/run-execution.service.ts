@@ -9,6 +9,7 @@ import type { StepError, StepRecord, TerminalRunStatus } from '../run-status';
 import {
   type FinishedStepRecord,
   type FinishedStepStatus,
+  type HeldRunWrite,
   RunStepRepository,
   type StepSlot,
 } from '../run-step.repository';
@@ -32,6 +33,15 @@ function replaceRecord(records: StepRecord[], record: StepRecord): void {
   const at = records.findIndex((each) => each.index === record.index);
   if (at === -1) records.push(record);
   else records[at] = record;
+}
+
+/**
+ * What the run's next write must also record: pure steps (dropped when a cancel wins at the end,
+ * as they changed nothing), or the step with effects that just ended (always written).
+ */
+interface Unwritten {
+  pure: FinishedStep[];
+  effectful: FinishedStep | null;
 }
 
 /** A step that ended, and when (the worker's clock). */
@@ -124,12 +134,15 @@ export class RunExecutionService {
 
   /**
    * Runs steps until the run ends, pauses or is lost. A pure step is not marked `running`: its
-   * record waits in `unwritten` and is written with the run's next write.
+   * record waits in `pure` for the run's next write. A step with effects is marked `running`
+   * first, and its record is written before anything else runs: with the run's end when that
+   * comes next, else on its own.
    */
   private async advance(run: ClaimedRun): Promise<ExecutionEnd> {
     const runId = run.id;
+    const manager = this.dataSource.manager;
     const records = run.hasStepRecords ? await this.steps.findRecords(runId) : [];
-    const unwritten: FinishedStep[] = [];
+    const unwritten: Unwritten = { pure: [], effectful: null };
     for (;;) {
       const action = nextAction({
         steps: run.definition.steps,
@@ -143,42 +156,41 @@ export class RunExecutionService {
         const error = action.status === 'failed' ? null : action.error;
         return this.finish(run, records, action.status, error, unwritten);
       }
+      if (unwritten.effectful) {
+        if ((await this.writeSteps(run, unwritten)) === 'lease_lost') return 'lease_lost';
+        unwritten.effectful = null;
+      }
       const slot: StepSlot = {
         runId,
         index: action.index,
         stepId: action.step.id,
         block: action.step.block,
       };
-      if (this.executors.of(action.step.block).pure) {
-        const startedAt = new Date();
-        const outcome = await this.runStep(run, action.index, action.step, records);
-        const step = { slot, startedAt, finishedAt: new Date(), ...finishedOf(outcome) };
-        unwritten.push(step);
-        replaceRecord(records, recordOf(step));
-        continue;
+      const pure = this.executors.of(action.step.block).pure === true;
+      if (!pure) {
+        const marked = await this.steps.markRunning(
+          manager,
+          slot,
+          run.leaseGeneration,
+          finishedRecords(unwritten.pure),
+        );
+        // The pure steps not written are dropped with the cancel: they changed nothing.
+        if (marked === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
+        if (marked === 'lease_lost') return 'lease_lost';
+        unwritten.pure = [];
       }
-      const marked = await this.steps.markRunning(
-        this.dataSource.manager,
-        slot,
-        run.leaseGeneration,
-        finishedRecords(unwritten),
-      );
-      // The pure steps not written are dropped with the cancel: they changed nothing.
-      if (marked === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
-      if (marked === 'lease_lost') return 'lease_lost';
-      unwritten.length = 0;
       const startedAt = new Date();
       const outcome = await this.runStep(run, action.index, action.step, records);
-      if (outcome.kind === 'sleep') return this.sleep(run, slot, outcome.until, outcome.output);
-      if (outcome.kind === 'work_packet') {
+      if (!pure && outcome.kind === 'sleep') {
+        return this.sleep(run, slot, outcome.until, outcome.output);
+      }
+      if (!pure && outcome.kind === 'work_packet') {
         return this.awaitWorkPacket(run, slot, outcome.instructions);
       }
-      const finished = finishedOf(outcome);
-      const manager = this.dataSource.manager;
-      if (!(await this.steps.markFinished(manager, slot, run.leaseGeneration, finished))) {
-        return 'lease_lost';
-      }
-      replaceRecord(records, recordOf({ slot, startedAt, finishedAt: new Date(), ...finished }));
+      const step = { slot, startedAt, finishedAt: new Date(), ...finishedOf(outcome) };
+      if (pure) unwritten.pure.push(step);
+      else unwritten.effectful = step;
+      replaceRecord(records, recordOf(step));
     }
   }
 
@@ -256,28 +268,42 @@ export class RunExecutionService {
     records: readonly StepRecord[],
     status: TerminalRunStatus,
     error: StepError | null,
-    unwritten: readonly FinishedStep[] = [],
+    unwritten: Unwritten = { pure: [], effectful: null },
   ): Promise<ExecutionEnd> {
     const manager = this.dataSource.manager;
     let pending = unwritten;
-    if (pending.length > 0 && status === 'completed' && run.outputPage) {
-      // The page is for a run that completes: a cancel asked for meanwhile is seen before it.
-      const written = await this.steps.recordFinished(
-        manager,
-        run.id,
-        run.leaseGeneration,
-        finishedRecords(pending),
-      );
+    if (status === 'completed' && run.outputPage) {
+      // The page is for a run that completes: what its steps did is written first, and a cancel
+      // asked for meanwhile among pure steps is seen before it.
+      const written = await this.writeSteps(run, pending);
       if (written === 'lease_lost') return 'lease_lost';
       if (written === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
-      pending = [];
+      pending = { pure: [], effectful: null };
     }
     const pageError = status === 'completed' ? await this.outputPage.write(run, records) : null;
     const [endStatus, endError] = pageError ? (['failed', pageError] as const) : [status, error];
-    const ended = await this.reports.finishHeld(manager, run, endStatus, endError, {
-      steps: finishedRecords(pending),
-      cancelled: CANCELLED,
-    });
+    const ended = await this.reports.finishHeld(
+      manager,
+      run,
+      endStatus,
+      endError,
+      pending.effectful
+        ? { steps: finishedRecords([pending.effectful]) }
+        : { steps: finishedRecords(pending.pure), cancelled: CANCELLED },
+    );
     return ended ?? 'lease_lost';
+  }
+
+  /** Writes the records `unwritten` holds, on the terms of `RunStepRepository.markRunning`. */
+  private async writeSteps(run: ClaimedRun, unwritten: Unwritten): Promise<HeldRunWrite> {
+    const manager = this.dataSource.manager;
+    if (unwritten.effectful) {
+      const { slot, ...finished } = unwritten.effectful;
+      const held = await this.steps.markFinished(manager, slot, run.leaseGeneration, finished);
+      return held ? 'written' : 'lease_lost';
+    }
+    if (unwritten.pure.length === 0) return 'written';
+    const records = finishedRecords(unwritten.pure);
+    return this.steps.recordFinished(manager, run.id, run.leaseGeneration, records);
   }
 }
