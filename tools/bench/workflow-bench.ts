@@ -134,6 +134,7 @@ async function webhookThroughput(
       // The workflow is visible company-wide: the starter's teams do not change the statement.
       starter: { companyId: actorIds.companyId, personId: actorIds.personId, teamIds: [] },
       trigger: 'webhook',
+      startable: ['active'],
     },
   );
   const body = JSON.stringify({ topic: 'webhook benchmark' });

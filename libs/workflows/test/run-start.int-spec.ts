@@ -178,6 +178,28 @@ describe('starting runs (one process, real PostgreSQL and Redis)', () => {
     expect(await countWritten(server, workflowId)).toEqual({ runs: 1, receipts: 1 });
   });
 
+  it('answers from a fresh read when a workflow it started before changed, refused or out of sight', async () => {
+    const name = company();
+    const owner = await signInTestPerson(server.baseUrl, { company: name });
+    const colleague = await signInTestPerson(server.baseUrl, { company: name });
+    const workflow = await createTestWorkflow(server, owner, { visibility: 'private' });
+    expect((await start(owner, workflow.id, { inputs: { topic: 'a' } })).status).toBe(201);
+
+    const hidden = await start(colleague, workflow.number, { inputs: { topic: 'b' } });
+    expect(hidden.status).toBe(404);
+    const invalid = await start(owner, workflow.number, { inputs: { topic: 7 } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.details?.field).toBe('inputs.topic');
+    await setWorkflowStatus(server, workflow.id, 'archived');
+    const archived = await start(owner, workflow.id, { inputs: { topic: 'c' } });
+    expect(archived.status).toBe(409);
+    expect(archived.body.error.code).toBe('WORKFLOW_NOT_STARTABLE');
+    expect(await countWritten(server, workflow.id)).toEqual({ runs: 1, receipts: 0 });
+    await setWorkflowStatus(server, workflow.id, 'draft');
+    expect((await start(owner, workflow.number, { inputs: { topic: 'd' } })).status).toBe(201);
+    expect(await countWritten(server, workflow.id)).toEqual({ runs: 2, receipts: 0 });
+  });
+
   it('starts a draft workflow (a test run)', async () => {
     const person = await signInTestPerson(server.baseUrl, { company: company() });
     const draft = await createTestWorkflow(server, person, { status: 'draft' });

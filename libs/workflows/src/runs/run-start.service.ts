@@ -5,7 +5,10 @@ import { AppError, ErrorCode, validationError } from '@cw/platform';
 import { OutboxWriter } from '@cw/queue';
 import { DataSource } from 'typeorm';
 import type { Workflow } from '../definitions/entities/workflow.entity';
+import { WorkflowReader } from '../definitions/workflow-reader';
+import type { WorkflowRef } from '../definitions/workflow-ref';
 import { workflowsError } from '../errors/workflows-errors';
+import { KnownWorkflowInputs } from './known-workflow-inputs';
 import type { RunTrigger } from './entities/run.entity';
 import { checkRunInputs } from './run-inputs';
 import { runRequestHash } from './run-request-hash';
@@ -47,7 +50,29 @@ export class RunStartService {
     private readonly requests: RunRequestRepository,
     private readonly limiter: RunStartLimiter,
     private readonly outbox: OutboxWriter,
+    private readonly reader: WorkflowReader,
+    private readonly known: KnownWorkflowInputs,
   ) {}
+
+  /**
+   * A start of the workflow `ref` names, as the REST route takes it. Without a key, a workflow
+   * this process has read before starts in one statement (`startIfStartable`); anything that
+   * cannot do is answered from a fresh read of the workflow.
+   */
+  async startWorkflow(
+    actor: Actor,
+    ref: WorkflowRef,
+    request: RunStartRequest,
+  ): Promise<StartedRun> {
+    const known = request.runRequestId ? undefined : this.known.get(actor.companyId, ref);
+    if (known) {
+      const started = await this.startIfStartable(actor, known, request);
+      if (started) return started;
+    }
+    const workflow = await this.reader.get(actor, ref);
+    this.known.remember(workflow);
+    return this.start(actor, workflow, request);
+  }
 
   async start(actor: Actor, workflow: Workflow, request: RunStartRequest): Promise<StartedRun> {
     const given = request.inputs ?? {};
@@ -114,7 +139,7 @@ export class RunStartService {
   /**
    * A start without a key of a workflow known only by its id and declared inputs (which never
    * change): the run, copied from the workflow in the statement, and its event are inserted only
-   * if the workflow is active and visible to the actor at that moment. Answers null, having
+   * if the workflow is startable by this trigger and visible to the actor at that moment. Answers null, having
    * written and counted nothing, for whatever it would have to refuse (inputs that do not match,
    * a workflow not startable or out of sight, the hourly limit): `start` after a fresh read of the
    * workflow gives the refusal, in its order.
@@ -134,6 +159,8 @@ export class RunStartService {
         'run.requested',
         this.runs.insertRunningIfStartableStatement({
           workflowId: workflow.id,
+          // The webhook trigger starts only an active workflow; a person also starts a draft.
+          startable: request.trigger === 'webhook' ? ['active'] : ['draft', 'active'],
           starter: actor,
           trigger: request.trigger,
           title: request.title ?? null,

@@ -7,7 +7,7 @@ import {
 } from '../access/workflow-visibility.sql';
 import type { WorkflowDefinition } from '../definitions/workflow-definition';
 import type { WorkflowRef } from '../reports/report';
-import type { OutputPage } from '../definitions/entities/workflow.entity';
+import type { OutputPage, WorkflowStatus } from '../definitions/entities/workflow.entity';
 import type { Run, RunTrigger } from './entities/run.entity';
 import { readableRunsSql } from './run-readability.sql';
 import {
@@ -17,9 +17,13 @@ import {
   type TerminalRunStatus,
 } from './run-status';
 
-/** A start the database admits only while its workflow is active and visible to the starter. */
+/**
+ * A start the database admits only while its workflow is in one of `startable` (the trigger's
+ * statuses) and visible to the starter.
+ */
 export type NewRunOfStartableWorkflow = Omit<NewRun, 'companyId' | 'startedBy' | 'definition'> & {
   starter: WorkflowReaderIdentity;
+  startable: readonly WorkflowStatus[];
 };
 
 export interface NewRun {
@@ -123,7 +127,7 @@ export class RunRepository {
   /**
    * `insertRunningStatement` for a workflow known by id only: the run takes the workflow's
    * company and definition in the statement, and no row is inserted (none returned) unless the
-   * workflow is active and visible to the starter at that moment.
+   * workflow is startable and visible to the starter at that moment.
    */
   insertRunningIfStartableStatement(run: NewRunOfStartableWorkflow): SqlStatement {
     const params: unknown[] = [
@@ -132,6 +136,7 @@ export class RunRepository {
       run.trigger,
       run.title,
       JSON.stringify(run.inputs),
+      run.startable,
     ];
     const visible = visibleWorkflowsSql('w', run.starter, params);
     return {
@@ -141,7 +146,7 @@ export class RunRepository {
             SELECT w.company_id, w.id, $2::uuid, $3::text, $4::text, $5::jsonb, w.definition,
                    'running', now()
               FROM workflows.workflows w
-             WHERE w.id = $1 AND w.status = 'active' AND ${visible}
+             WHERE w.id = $1 AND w.status = ANY($6::text[]) AND ${visible}
             RETURNING id`,
       params,
     };

@@ -9,7 +9,6 @@ import {
 import type { Actor } from '@cw/domain';
 import { CurrentActor, DescribedApiTag, RoutePolicy, uuidParam } from '@cw/platform';
 import type { FastifyReply } from 'fastify';
-import { WorkflowReader } from '../definitions/workflow-reader';
 import { parseWorkflowRef } from '../definitions/workflow-ref';
 import { ReportReader } from '../reports/report-reader';
 import { WORKFLOWS_API_TAG } from '../workflows-api-tags';
@@ -26,7 +25,6 @@ const RUN_ID = { name: 'run_id', description: "The run's id (also its report's).
 @Controller('api/workflows')
 export class RunsController {
   constructor(
-    private readonly workflows: WorkflowReader,
     private readonly starter: RunStartService,
     private readonly canceller: RunCancelService,
     private readonly reports: ReportReader,
@@ -68,8 +66,7 @@ export class RunsController {
     @Body() body: StartRunDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StartedRunDto> {
-    const workflow = await this.workflows.get(actor, parseWorkflowRef(workflowId));
-    const started = await this.starter.start(actor, workflow, {
+    const started = await this.starter.startWorkflow(actor, parseWorkflowRef(workflowId), {
       inputs: body.inputs,
       runRequestId: body.run_request_id,
       title: body.title,

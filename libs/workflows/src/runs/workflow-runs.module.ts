@@ -17,6 +17,7 @@ import {
 import { RunCancelService } from './run-cancel.service';
 import { RunRequestRepository } from './run-request.repository';
 import { RunStartLimiter } from './run-start-limiter';
+import { KnownWorkflowInputs } from './known-workflow-inputs';
 import { RunStartService } from './run-start.service';
 import { RunRepository } from './run.repository';
 import { RunsController } from './runs.controller';
@@ -34,6 +35,7 @@ import { RunsController } from './runs.controller';
     RunRequestRepository,
     RunStartLimiter,
     RunStartService,
+    KnownWorkflowInputs,
     RunCancelService,
     RunReportWriter,
     ReportReader,
