@@ -87,7 +87,7 @@ export class DeliveryFanout {
     const byCredential = groupBy(hooks, (hook) => hook.credentialId);
     const readable: string[] = [];
     for (const group of byCredential.values()) {
-      const actor = await this.authority.actorFor(group[0]);
+      const actor = await this.authority.deliveringActorFor(group[0]);
       if (!actor) {
         for (const hook of group) await this.lifecycle.endNow(hook.id, 'credential_ended');
         continue;

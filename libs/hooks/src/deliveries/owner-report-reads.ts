@@ -38,7 +38,7 @@ export class OwnerReportReads {
     await Promise.all(
       [...byPrincipal.values()].map(async (indexes) => {
         const reportIds = [...new Set(indexes.map((index) => wanted[index].reportId))];
-        const owner = await this.authority.actorFor(wanted[indexes[0]].hook);
+        const owner = await this.authority.deliveringActorFor(wanted[indexes[0]].hook);
         const reports = owner ? await this.reports.readableReports(owner, reportIds) : null;
         for (const index of indexes) results[index] = ownerReport(reports, wanted[index].reportId);
       }),

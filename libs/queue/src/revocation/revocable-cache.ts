@@ -54,6 +54,10 @@ export class RevocableCache<K, V> {
     return this.readAndKeep(key, read, Date.now());
   }
 
+  forget(key: K): void {
+    this.entries.delete(key);
+  }
+
   private async readAndKeep(key: K, read: () => Promise<V>, now: number): Promise<V> {
     const evictionsBefore = this.evictions;
     const value = await read();
