@@ -1,6 +1,6 @@
 import type { ResolvedCredential } from '@cw/domain';
 import type { CredentialService } from '@cw/identity';
-import type { CredentialRevocation, CredentialRevocationChannel } from '@cw/queue';
+import { fakeRevocationChannel } from '@cw/queue/testing';
 import { CredentialResolver } from './credential.resolver';
 
 const key: ResolvedCredential = {
@@ -14,8 +14,6 @@ const key: ResolvedCredential = {
 };
 
 function resolverWith(database: Map<string, ResolvedCredential>) {
-  let vouches = true;
-  let announce: (revocation: CredentialRevocation) => void = () => undefined;
   const reads: string[] = [];
   let readStarted: () => void = () => undefined;
   const credentials = {
@@ -25,19 +23,13 @@ function resolverWith(database: Map<string, ResolvedCredential>) {
       return Promise.resolve(database.get(token) ?? null);
     },
   } as unknown as CredentialService;
-  const channel = {
-    subscribe: (listener: (revocation: CredentialRevocation) => void) => {
-      announce = listener;
-      return Promise.resolve();
-    },
-    vouchesFor: () => vouches,
-  } as unknown as CredentialRevocationChannel;
+  const { channel, announce, setVouches } = fakeRevocationChannel();
   const resolver = new CredentialResolver(credentials, channel);
   return {
     resolver,
     reads,
-    setVouches: (value: boolean) => (vouches = value),
-    announce: (revocation: CredentialRevocation) => announce(revocation),
+    setVouches,
+    announce,
     onRead: (hook: () => void) => (readStarted = hook),
   };
 }

@@ -4,9 +4,6 @@ import type { ResolvedCredential } from '@cw/domain';
 import { CredentialService } from '@cw/identity';
 import { CredentialRevocationChannel, RevocableCache } from '@cw/queue';
 
-const CACHE_TTL_MS = 10_000;
-const CACHE_MAX_ENTRIES = 10_000;
-
 /**
  * Resolves tokens with a short in-process cache (`RevocableCache`) so that an authenticated
  * request costs no database round trip on the hot path; a revoked credential or person is
@@ -21,13 +18,8 @@ export class CredentialResolver implements OnModuleInit {
     revocations: CredentialRevocationChannel,
   ) {
     this.cache = new RevocableCache(revocations, {
-      ttlMs: CACHE_TTL_MS,
-      maxEntries: CACHE_MAX_ENTRIES,
-      grants: (credential) => credential !== null,
-      revokedBy: (credential, revocation) =>
-        revocation.type === 'credential'
-          ? credential?.id === revocation.credentialId
-          : credential?.personId === revocation.personId,
+      holderOf: (credential) =>
+        credential && { credentialId: credential.id, personId: credential.personId },
     });
   }
 

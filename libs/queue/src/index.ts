@@ -11,7 +11,11 @@ export {
   type CredentialRevocation,
   CredentialRevocationChannel,
 } from './revocation/credential-revocation.channel';
-export { RevocableCache, type RevocableCacheOptions } from './revocation/revocable-cache';
+export {
+  type CredentialHolder,
+  RevocableCache,
+  type RevocableCacheOptions,
+} from './revocation/revocable-cache';
 export { QueueModule, type QueueModuleOptions } from './queue.module';
 export { QueueDashboardModule } from './dashboard/queue-dashboard.module';
 export {

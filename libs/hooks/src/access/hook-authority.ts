@@ -14,9 +14,6 @@ export interface HookPrincipal {
 
 export const HOOK_SCOPE = 'workflows:read';
 
-const CACHE_TTL_MS = 10_000;
-const CACHE_MAX_ENTRIES = 10_000;
-
 /**
  * A hook acts as its owner through the credential that registered it, with the owner's role
  * and teams as they are now. It has authority only while that credential is live (not revoked,
@@ -31,13 +28,8 @@ export class HookAuthority implements OnModuleInit {
     revocations: CredentialRevocationChannel,
   ) {
     this.cache = new RevocableCache(revocations, {
-      ttlMs: CACHE_TTL_MS,
-      maxEntries: CACHE_MAX_ENTRIES,
-      grants: (entry) => entry.actor !== null,
-      revokedBy: ({ principal }, revocation) =>
-        revocation.type === 'credential'
-          ? principal.credentialId === revocation.credentialId
-          : principal.ownerId === revocation.personId,
+      holderOf: ({ principal, actor }) =>
+        actor && { credentialId: principal.credentialId, personId: principal.ownerId },
     });
   }
 

@@ -1,7 +1,4 @@
-import type {
-  CredentialRevocation,
-  CredentialRevocationChannel,
-} from './credential-revocation.channel';
+import { fakeRevocationChannel } from '../testing/fake-revocation-channel';
 import { RevocableCache } from './revocable-cache';
 
 interface Grant {
@@ -10,34 +7,17 @@ interface Grant {
 }
 
 function cacheWith(maxEntries = 10) {
-  let vouches = true;
-  let announce: (revocation: CredentialRevocation) => void = () => undefined;
-  const channel = {
-    subscribe: (listener: (revocation: CredentialRevocation) => void) => {
-      announce = listener;
-      return Promise.resolve();
-    },
-    vouchesFor: () => vouches,
-  } as unknown as CredentialRevocationChannel;
+  const { channel, announce, setVouches } = fakeRevocationChannel();
   const cache = new RevocableCache<string, Grant>(channel, {
-    ttlMs: 60_000,
     maxEntries,
-    grants: (grant) => grant.live,
-    revokedBy: (grant, revocation) =>
-      revocation.type === 'person' && grant.personId === revocation.personId,
+    holderOf: (grant) => (grant.live ? { credentialId: 'none', personId: grant.personId } : null),
   });
   const reads: string[] = [];
   const read = (key: string, grant: Grant) => () => {
     reads.push(key);
     return Promise.resolve(grant);
   };
-  return {
-    cache,
-    reads,
-    read,
-    setVouches: (value: boolean) => (vouches = value),
-    announce: (revocation: CredentialRevocation) => announce(revocation),
-  };
+  return { cache, reads, read, setVouches, announce };
 }
 
 const alice: Grant = { personId: 'alice', live: true };

@@ -3,13 +3,21 @@ import type {
   CredentialRevocationChannel,
 } from './credential-revocation.channel';
 
+/** How long a resolution is served at most: the staleness of what no broadcast announces. */
+const DEFAULT_TTL_MS = 10_000;
+const DEFAULT_MAX_ENTRIES = 10_000;
+
+/** Whose revocation takes a cached value's access away. */
+export interface CredentialHolder {
+  credentialId: string;
+  personId: string;
+}
+
 export interface RevocableCacheOptions<V> {
-  ttlMs: number;
-  maxEntries: number;
-  /** Whether the value grants access: only those wait on the channel's word to be served. */
-  grants: (value: V) => boolean;
-  /** Whether this revocation takes the value's access away (the entry is then dropped). */
-  revokedBy: (value: V, revocation: CredentialRevocation) => boolean;
+  /** The credential and person a value grants access through; null when it grants nothing. */
+  holderOf: (value: V) => CredentialHolder | null;
+  ttlMs?: number;
+  maxEntries?: number;
 }
 
 interface CacheEntry<V> {
@@ -31,11 +39,16 @@ export class RevocableCache<K, V> {
   private readonly entries = new Map<K, CacheEntry<V>>();
   /** Counts evictions, so a read that overlapped one is not cached (it may predate it). */
   private evictions = 0;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
 
   constructor(
     private readonly revocations: CredentialRevocationChannel,
     private readonly options: RevocableCacheOptions<V>,
-  ) {}
+  ) {
+    this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  }
 
   /** Listens for revocations; call once, before the first `get` (from `onModuleInit`). */
   subscribe(): Promise<void> {
@@ -62,22 +75,30 @@ export class RevocableCache<K, V> {
     const evictionsBefore = this.evictions;
     const value = await read();
     if (this.evictions === evictionsBefore) {
-      if (this.entries.size >= this.options.maxEntries) this.entries.clear();
-      this.entries.set(key, { value, resolvedAt: now, expiresAt: now + this.options.ttlMs });
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(key, { value, resolvedAt: now, expiresAt: now + this.ttlMs });
     }
     return value;
   }
 
   private stillTrusted(entry: CacheEntry<V>, now: number): boolean {
-    return !this.options.grants(entry.value) || this.revocations.vouchesFor(entry.resolvedAt, now);
+    return (
+      this.options.holderOf(entry.value) === null ||
+      this.revocations.vouchesFor(entry.resolvedAt, now)
+    );
   }
 
   private evict(revocation: CredentialRevocation): void {
     this.evictions += 1;
     for (const [key, entry] of this.entries) {
-      if (this.options.grants(entry.value) && this.options.revokedBy(entry.value, revocation)) {
-        this.entries.delete(key);
-      }
+      const holder = this.options.holderOf(entry.value);
+      if (holder && revokes(revocation, holder)) this.entries.delete(key);
     }
   }
+}
+
+function revokes(revocation: CredentialRevocation, holder: CredentialHolder): boolean {
+  return revocation.type === 'credential'
+    ? holder.credentialId === revocation.credentialId
+    : holder.personId === revocation.personId;
 }

@@ -4,9 +4,6 @@ import { DirectoryService } from '@cw/identity';
 import { CredentialRevocationChannel, RevocableCache } from '@cw/queue';
 import { type WebhookLinkCredential, WebhookLinkRepository } from './webhook-link.repository';
 
-const CACHE_TTL_MS = 10_000;
-const CACHE_MAX_ENTRIES = 10_000;
-
 /** A link with the person its runs act as; `actor` is null once their membership ended. */
 export interface WebhookLinkHolder {
   link: WebhookLinkCredential;
@@ -28,13 +25,11 @@ export class WebhookLinkResolver implements OnModuleInit {
     private readonly revocations: CredentialRevocationChannel,
   ) {
     this.cache = new RevocableCache(revocations, {
-      ttlMs: CACHE_TTL_MS,
-      maxEntries: CACHE_MAX_ENTRIES,
-      grants: (holder) => holder?.actor != null,
-      revokedBy: (holder, revocation) =>
-        revocation.type === 'credential'
-          ? holder?.link.publicId === revocation.credentialId
-          : holder?.link.createdBy === revocation.personId,
+      // A link grants access while its holder is a member; rotating or removing it revokes it.
+      holderOf: (holder) =>
+        holder?.actor
+          ? { credentialId: holder.link.publicId, personId: holder.link.createdBy }
+          : null,
     });
   }
 
