@@ -103,6 +103,26 @@ describe('transactional outbox', () => {
     ).rejects.toThrow(/payload/);
     expect(await dataSource.query(`SELECT id FROM outbox_test_rows WHERE id = 3`)).toEqual([]);
     expect(await events()).toBe(before);
+
+    // Statements alongside the write run in it, read its rows, and share its fate.
+    await dataSource.query(`CREATE TABLE outbox_test_notes (row_id int, note text)`);
+    const alongside = (id: number, payload: string) =>
+      writer.appendForRows(
+        manager,
+        'report.finished',
+        {
+          sql: `INSERT INTO outbox_test_rows (id, name) VALUES ($1::int, 'row ' || $1::int) RETURNING id, name`,
+          params: [id, 'noted'],
+          alongside: [`INSERT INTO outbox_test_notes SELECT id, $2::text FROM written`],
+        },
+        payload,
+      );
+    await alongside(4, `jsonb_build_object('run_id', name)`);
+    await expect(alongside(5, `NULL`)).rejects.toThrow(/payload/);
+    expect(await dataSource.query(`SELECT row_id, note FROM outbox_test_notes`)).toEqual([
+      { row_id: 4, note: 'noted' },
+    ]);
+    expect(await events()).toBe(before + 1);
   });
 
   it('loses nothing while Redis is down: the event goes out once Redis is back', async () => {
