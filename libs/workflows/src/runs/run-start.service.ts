@@ -139,10 +139,10 @@ export class RunStartService {
   /**
    * A start without a key of a workflow known only by its id and declared inputs (which never
    * change): the run, copied from the workflow in the statement, and its event are inserted only
-   * if the workflow is startable by this trigger and visible to the actor at that moment. Answers null, having
-   * written and counted nothing, for whatever it would have to refuse (inputs that do not match,
-   * a workflow not startable or out of sight, the hourly limit): `start` after a fresh read of the
-   * workflow gives the refusal, in its order.
+   * if the workflow is startable by this trigger and visible to the actor at that moment. Answers
+   * null, having written and counted nothing, for whatever it would have to refuse (inputs that
+   * do not match, a workflow not startable or out of sight, the hourly limit): `start` after a
+   * fresh read of the workflow gives the refusal, in its order.
    */
   async startIfStartable(
     actor: Actor,

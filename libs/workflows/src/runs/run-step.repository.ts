@@ -16,8 +16,9 @@ export interface StepSlot {
 export type FinishedStepStatus = 'completed' | 'failed';
 
 /**
- * A step that ran without being marked `running` first (a pure one), written with the run's
- * next write. Its times are how long ago it started and ended, so the database's clock dates it.
+ * A finished step written with the run's next write (a pure step, never marked `running`, or the
+ * step with effects that ended the run). Its times are how long ago it started and ended, so the
+ * database's clock dates it.
  */
 export interface FinishedStepRecord {
   step_index: number;
@@ -89,7 +90,7 @@ const HELD_RUN = `held AS (
    WHERE id = $1 AND lease_generation = $2 AND status = 'running'
      FOR SHARE)`;
 
-/** How a write of a worker that holds a run went: written, or not (the run was lost, or asked to cancel). */
+/** How a write of the worker holding a run went: written, or not (run lost, or cancel asked). */
 export type HeldRunWrite = 'written' | 'lease_lost' | 'cancel_requested';
 
 /**

@@ -37,7 +37,8 @@ function replaceRecord(records: StepRecord[], record: StepRecord): void {
 
 /**
  * What the run's next write must also record: pure steps (dropped when a cancel wins at the end,
- * as they changed nothing), or the step with effects that just ended (always written).
+ * as they changed nothing), or the step with effects that just ended (always written). Never
+ * both: marking a step with effects `running` writes the pure steps before it.
  */
 interface Unwritten {
   pure: FinishedStep[];
@@ -103,10 +104,10 @@ function scopeOf(run: ClaimedRun, records: readonly StepRecord[]): TemplateScope
 
 /**
  * Executes a run durably, step by step: it claims the run (a new lease generation), then asks
- * `nextAction` what to do, records each step as `running` and then as it ended (each committed
- * on its own), and ends the run through the report writer. A pure step (`StepExecutor.pure`) is
- * not marked `running`: its record is written with the next write (the next step's mark, or the
- * run's end), one statement where there were two for each such step. Every write names the
+ * `nextAction` what to do, records each step with effects as `running` and then as it ended
+ * (before anything else runs: with the run's end when that comes next), and ends the run through
+ * the report writer. A pure step (`StepExecutor.pure`) is not marked `running`: its record is
+ * written with the next write (the next step's mark, or the run's end). Every write names the
  * claimed generation, so a worker that lost the run to another changes nothing and stops. Steps
  * are at least once: one left `running` by a dead worker runs again, as does a pure step whose
  * record was not written yet.
