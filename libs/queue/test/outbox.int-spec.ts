@@ -118,6 +118,7 @@ describe('transactional outbox', () => {
         payload,
       );
     await alongside(4, `jsonb_build_object('run_id', name)`);
+    await until(() => received.find((each) => each.data.run_id === 'row 4'), 5000);
     await expect(alongside(5, `NULL`)).rejects.toThrow(/payload/);
     expect(await dataSource.query(`SELECT row_id, note FROM outbox_test_notes`)).toEqual([
       { row_id: 4, note: 'noted' },
