@@ -19,6 +19,16 @@ export class WorkflowsConfig {
   @IsIn(['on', 'off'])
   RUNS_WORKER: 'on' | 'off' = 'on';
 
+  /**
+   * How many runs one process executes at once. Unset: one less than DB_POOL_SIZE, so that the
+   * routes the process serves keep a connection (`RunQueueProcessor`).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  RUNS_CONCURRENCY?: number;
+
   /** An OpenAI-compatible chat-completions base URL (`…/v1`) for authoring and model.generate. */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
@@ -55,6 +65,11 @@ export class WorkflowsConfig {
   /** `http.request` steps follow the hooks' address rules, this test switch included. */
   @IsIn(['true', 'false', '1', '0'])
   HOOKS_ALLOW_LOOPBACK_FOR_TESTS: string = 'false';
+
+  /** The runs one process executes at once, beside a database pool of `poolSize` connections. */
+  runConcurrency(poolSize: number): number {
+    return this.RUNS_CONCURRENCY ?? Math.max(1, poolSize - 1);
+  }
 
   get allowLoopback(): boolean {
     return (
