@@ -524,9 +524,9 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     expect(await steps.findRecords(runId)).toEqual([]);
   });
 
-  it('writes pure steps with the next write of the run, and drops them when a cancel was asked for meanwhile', async () => {
+  it('writes steps with the run’s next write; a cancel asked for meanwhile drops the instant ones only', async () => {
     const person = await signInTestPerson(server.baseUrl, { company: company() });
-    const pure: WorkflowStep[] = [
+    const definition: WorkflowStep[] = [
       { id: 'compose', block: 'text.compose', template: 'one' },
       { id: 'check', block: 'assert', that: 'steps.compose.output === "one"', message: 'x' },
     ];
@@ -542,15 +542,16 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
       started_ago_ms: agoMs,
       finished_ago_ms: agoMs - 5,
     });
-    const both = [finished(0, 'compose', 'text.compose', 40), finished(1, 'check', 'assert', 20)];
-    const cancelled = { code: 'cancelled', message: 'The run was cancelled.' };
+    const compose = finished(0, 'compose', 'text.compose', 40);
+    const check = finished(1, 'check', 'assert', 20);
+    const both = { instant: [compose], effectful: [check] };
+    const ids = async (runId: string) =>
+      (await steps.findRecords(runId)).map((record) => record.id);
 
-    const completedRun = await startRun(server, person, pure);
+    const completedRun = await startRun(server, person, definition);
     const held = (await runs.claim(completedRun, 15))!;
     const before = await dbNow();
-    expect(
-      await writer.finishHeld(manager, held, 'completed', null, { steps: both, cancelled }),
-    ).toBe('completed');
+    expect(await writer.finishHeld(manager, held, 'completed', null, both)).toBe('completed');
     const records = await steps.findRecords(completedRun);
     expect(records.map((record) => [record.id, record.status, record.output])).toEqual([
       ['compose', 'completed', 'one'],
@@ -561,24 +562,38 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     expect(at(records[0].finished_at)).toBeLessThan(at(records[1].started_at));
     expect(at(records[0].started_at)).toBeGreaterThan(-1_000);
 
-    const cancelledRun = await startRun(server, person, pure);
+    // With instant steps unwritten, a cancel asked for meanwhile wins; what had effects stays.
+    const cancelledRun = await startRun(server, person, definition);
     const cancelledHeld = (await runs.claim(cancelledRun, 15))!;
     await runs.requestCancel(manager, cancelledRun);
-    const asked = { steps: both, cancelled };
-    expect(await writer.finishHeld(manager, cancelledHeld, 'completed', null, asked)).toBe(
+    expect(await writer.finishHeld(manager, cancelledHeld, 'completed', null, both)).toBe(
       'cancelled',
     );
-    expect(await steps.findRecords(cancelledRun)).toEqual([]);
+    expect(await ids(cancelledRun)).toEqual(['check']);
     expect(await status(cancelledRun)).toBe('cancelled');
+    // Without, the run ends as its steps say (the cancel came too late).
+    const lateRun = await startRun(server, person, definition);
+    const lateHeld = (await runs.claim(lateRun, 15))!;
+    await runs.requestCancel(manager, lateRun);
+    const effectsOnly = { instant: [], effectful: [check] };
+    expect(await writer.finishHeld(manager, lateHeld, 'completed', null, effectsOnly)).toBe(
+      'completed',
+    );
 
-    const recordedRun = await startRun(server, person, pure);
-    const recordedHeld = (await runs.claim(recordedRun, 15))!;
-    const gen = recordedHeld.leaseGeneration;
+    const recordedRun = await startRun(server, person, definition);
+    const gen = (await runs.claim(recordedRun, 15))!.leaseGeneration;
     expect(await steps.recordFinished(manager, recordedRun, gen + 1, both)).toBe('lease_lost');
-    expect(await steps.recordFinished(manager, recordedRun, gen, both.slice(0, 1))).toBe('written');
+    const composeOnly = { instant: [compose], effectful: [] };
+    expect(await steps.recordFinished(manager, recordedRun, gen, composeOnly)).toBe('written');
     await runs.requestCancel(manager, recordedRun);
-    expect(await steps.recordFinished(manager, recordedRun, gen, both)).toBe('cancel_requested');
-    expect((await steps.findRecords(recordedRun)).map((record) => record.id)).toEqual(['compose']);
+    const checkAgain = { instant: [finished(1, 'check', 'text.compose', 10)], effectful: [] };
+    expect(await steps.recordFinished(manager, recordedRun, gen, checkAgain)).toBe(
+      'cancel_requested',
+    );
+    expect(await ids(recordedRun)).toEqual(['compose']);
+    const effects = { instant: [], effectful: [check] };
+    expect(await steps.recordFinished(manager, recordedRun, gen, effects)).toBe('cancel_requested');
+    expect(await ids(recordedRun)).toEqual(['compose', 'check']);
   });
 
   it('ends stale a run no worker holds past RUNS_STALE_AFTER_SECONDS and re-enqueues a younger one', async () => {

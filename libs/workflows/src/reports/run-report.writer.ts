@@ -2,8 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { OutboxWriter, type SqlStatement } from '@cw/queue';
 import type { EntityManager } from 'typeorm';
 import { RunRepository } from '../runs/run.repository';
-import type { StepError, TerminalRunStatus } from '../runs/run-status';
-import { type FinishedStepRecord, withFinishedSteps } from '../runs/run-step.repository';
+import { CANCELLED_BY_REQUEST, type StepError, type TerminalRunStatus } from '../runs/run-status';
+import {
+  NO_UNWRITTEN_STEPS,
+  type UnwrittenSteps,
+  withFinishedSteps,
+} from '../runs/run-step.repository';
 
 /**
  * The payload of a `report.finished` outbox event (consumed by report hooks), as
@@ -43,26 +47,23 @@ export class RunReportWriter {
   }
 
   /**
-   * Ends a run its worker holds, with `unwritten`: steps that finished since its last write.
-   * With `unwritten.cancelled` (pure steps), a cancel asked for while they ran wins over `status`
-   * and they are dropped: they changed nothing. The status the run ended with; null (and nothing
-   * written) once the worker lost it.
+   * Ends a run its worker holds, with the steps whose records wait for this write. When instant
+   * steps are among them, a cancel asked for while they ran wins over `status` and they are
+   * dropped (they changed nothing). The status the run ended with; null (and nothing written)
+   * once the worker lost it.
    */
   finishHeld(
     manager: EntityManager,
     held: { id: string; leaseGeneration: number },
     status: TerminalRunStatus,
     error: StepError | null,
-    unwritten?: { steps: readonly FinishedStepRecord[]; cancelled?: StepError },
+    unwritten: UnwrittenSteps = NO_UNWRITTEN_STEPS,
   ): Promise<TerminalRunStatus | null> {
-    const pending = unwritten && unwritten.steps.length > 0 ? unwritten : undefined;
     const finishing = this.runs.finishStatement(held.id, status, error, {
       generation: held.leaseGeneration,
-      cancelled: pending?.cancelled,
+      cancelled: unwritten.instant.length > 0 ? CANCELLED_BY_REQUEST : undefined,
     });
-    if (!pending) return this.end(manager, finishing);
-    const keep = pending.cancelled ? 'unless_cancelled' : 'always';
-    return this.end(manager, withFinishedSteps(finishing, pending.steps, keep));
+    return this.end(manager, withFinishedSteps(finishing, unwritten));
   }
 
   private async end(

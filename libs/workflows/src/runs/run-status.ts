@@ -46,3 +46,9 @@ export interface StepRecord {
   started_at: Date | null;
   finished_at: Date | null;
 }
+
+/** The error of a run its worker ended because a cancel was asked for. */
+export const CANCELLED_BY_REQUEST: StepError = {
+  code: 'cancelled',
+  message: 'The run was cancelled.',
+};

@@ -16,9 +16,8 @@ export interface StepSlot {
 export type FinishedStepStatus = 'completed' | 'failed';
 
 /**
- * A finished step written with the run's next write (a pure step, never marked `running`, or the
- * step with effects that ended the run). Its times are how long ago it started and ended, so the
- * database's clock dates it.
+ * A finished step whose record goes with the run's next write. Its times are how long ago it
+ * started and ended, so the database's clock dates it.
  */
 export interface FinishedStepRecord {
   step_index: number;
@@ -58,30 +57,36 @@ function insertFinishedStepsSql(
 }
 
 /**
+ * Finished steps whose records go with the run's next write, which follows at once: instant steps
+ * (never marked `running`; dropped when that write finds a cancel asked for, as they changed
+ * nothing) and the step with effects that just ended (always written while the run is held).
+ */
+export interface UnwrittenSteps {
+  instant: readonly FinishedStepRecord[];
+  effectful: readonly FinishedStepRecord[];
+}
+
+export const NO_UNWRITTEN_STEPS: UnwrittenSteps = { instant: [], effectful: [] };
+
+/**
  * `statement` (a write returning a run's `id` and `status`, for `OutboxWriter.appendForRows`)
- * that also records these finished steps of the run, in the same statement, if it wrote the run
- * (and, `unless_cancelled`, did not end it cancelled).
+ * that also records the unwritten steps of the run, in the same statement, if it wrote the run
+ * (the instant ones only if it did not end it cancelled).
  */
 export function withFinishedSteps(
   statement: SqlStatement,
-  records: readonly FinishedStepRecord[],
-  keep: 'always' | 'unless_cancelled',
+  unwritten: UnwrittenSteps,
 ): SqlStatement {
-  if (records.length === 0) return statement;
-  const params = [...statement.params, JSON.stringify(records)];
-  return {
-    ...statement,
-    params,
-    alongside: [
-      ...(statement.alongside ?? []),
-      insertFinishedStepsSql(
-        'written',
-        keep === 'always' ? 'true' : `written.status <> 'cancelled'`,
-        'written.id',
-        `$${params.length}`,
-      ),
-    ],
+  const params = [...statement.params];
+  const alongside = [...(statement.alongside ?? [])];
+  const add = (records: readonly FinishedStepRecord[], condition: string) => {
+    if (records.length === 0) return;
+    params.push(JSON.stringify(records));
+    alongside.push(insertFinishedStepsSql('written', condition, 'written.id', `$${params.length}`));
   };
+  add(unwritten.effectful, 'true');
+  add(unwritten.instant, `written.status <> 'cancelled'`);
+  return { ...statement, params, alongside };
 }
 
 /** The run ($1) while the worker of lease generation $2 holds it, share-locked. */
@@ -127,48 +132,46 @@ export class RunStepRepository {
 
   /**
    * Records the step as `running` (again, when a worker died in it) while the worker still holds
-   * the run and no cancel was asked for, with the pure steps that finished before it. The run's
-   * row is share-locked for it, so a cancel in progress (which locks the run to see whether a
-   * step runs) is waited for, never raced.
+   * the run and no cancel was asked for, with the unwritten steps before it. The run's row is
+   * share-locked for it, so a cancel in progress (which locks the run to see whether a step
+   * runs) is waited for, never raced.
    */
   markRunning(
     manager: EntityManager,
     slot: StepSlot,
     generation: number,
-    finishedBefore: readonly FinishedStepRecord[] = [],
+    unwritten: UnwrittenSteps = NO_UNWRITTEN_STEPS,
   ): Promise<HeldRunWrite> {
-    return this.writeWhileHeld(manager, slot.runId, generation, finishedBefore, slot);
+    return this.writeWhileHeld(manager, slot.runId, generation, unwritten, slot);
   }
 
-  /** Records pure steps that finished, on the terms of `markRunning`. */
+  /** Records unwritten steps on the terms of `markRunning`. */
   recordFinished(
     manager: EntityManager,
     runId: string,
     generation: number,
-    finished: readonly FinishedStepRecord[],
+    unwritten: UnwrittenSteps,
   ): Promise<HeldRunWrite> {
-    return this.writeWhileHeld(manager, runId, generation, finished);
+    return this.writeWhileHeld(manager, runId, generation, unwritten);
   }
 
   private async writeWhileHeld(
     manager: EntityManager,
     runId: string,
     generation: number,
-    finished: readonly FinishedStepRecord[],
+    unwritten: UnwrittenSteps,
     next?: StepSlot,
   ): Promise<HeldRunWrite> {
     const params: unknown[] = [runId, generation];
     const writes: string[] = [];
-    if (finished.length > 0) {
-      params.push(JSON.stringify(finished));
-      const insert = insertFinishedStepsSql(
-        'held',
-        'NOT held.cancel_requested',
-        '$1::uuid',
-        `$${params.length}`,
-      );
-      writes.push(`recorded AS (${insert})`);
-    }
+    const record = (name: string, records: readonly FinishedStepRecord[], condition: string) => {
+      if (records.length === 0) return;
+      params.push(JSON.stringify(records));
+      const insert = insertFinishedStepsSql('held', condition, '$1::uuid', `$${params.length}`);
+      writes.push(`${name} AS (${insert})`);
+    };
+    record('effects_recorded', unwritten.effectful, 'true');
+    record('instants_recorded', unwritten.instant, 'NOT held.cancel_requested');
     if (next) {
       params.push(next.index, next.stepId, next.block);
       const [index, stepId, block] = [params.length - 2, params.length - 1, params.length];

@@ -5,13 +5,18 @@ import { RunReportWriter } from '../../reports/run-report.writer';
 import type { TemplateScope } from '../../templates/template';
 import { nextAction } from '../engine/next-action';
 import { type ClaimedRun, RunRepository } from '../run.repository';
-import type { StepError, StepRecord, TerminalRunStatus } from '../run-status';
+import {
+  CANCELLED_BY_REQUEST,
+  type StepError,
+  type StepRecord,
+  type TerminalRunStatus,
+} from '../run-status';
 import {
   type FinishedStepRecord,
   type FinishedStepStatus,
-  type HeldRunWrite,
   RunStepRepository,
   type StepSlot,
+  type UnwrittenSteps,
 } from '../run-step.repository';
 import { WorkPacketRepository } from '../work-packet.repository';
 import { RunOutputPageWriter } from './run-output-page.writer';
@@ -27,7 +32,7 @@ const HEARTBEAT_MS = 5_000;
 export type ExecutionEnd =
   'not_claimed' | 'lease_lost' | 'sleeping' | 'awaiting_work_packet' | TerminalRunStatus;
 
-const CANCELLED: StepError = { code: 'cancelled', message: 'The run was cancelled.' };
+const CANCELLED = CANCELLED_BY_REQUEST;
 
 function replaceRecord(records: StepRecord[], record: StepRecord): void {
   const at = records.findIndex((each) => each.index === record.index);
@@ -36,14 +41,16 @@ function replaceRecord(records: StepRecord[], record: StepRecord): void {
 }
 
 /**
- * What the run's next write must also record: pure steps (dropped when a cancel wins at the end,
- * as they changed nothing), or the step with effects that just ended (always written). Never
- * both: marking a step with effects `running` writes the pure steps before it.
+ * Steps whose records go with the run's next write, which follows at once (nothing that takes
+ * time runs before it): instant steps (dropped when that write finds a cancel asked for, as they
+ * changed nothing), and the step with effects that just ended (always written).
  */
 interface Unwritten {
-  pure: FinishedStep[];
+  instant: FinishedStep[];
   effectful: FinishedStep | null;
 }
+
+const nothingUnwritten = (): Unwritten => ({ instant: [], effectful: null });
 
 /** A step that ended, and when (the worker's clock). */
 interface FinishedStep {
@@ -63,7 +70,7 @@ function finishedOf(outcome: StepOutcome): Pick<FinishedStep, 'status' | 'output
   return {
     status: 'failed',
     output: null,
-    error: { code: 'step_error', message: `A pure step cannot ${outcome.kind}.` },
+    error: { code: 'step_error', message: `An instant step cannot ${outcome.kind}.` },
   };
 }
 
@@ -81,7 +88,7 @@ function recordOf(step: FinishedStep): StepRecord {
 }
 
 /** The steps as the database records them, their times counted back from now. */
-function finishedRecords(steps: readonly FinishedStep[], now = Date.now()): FinishedStepRecord[] {
+function finishedRecords(steps: readonly FinishedStep[], now: number): FinishedStepRecord[] {
   return steps.map((step) => ({
     step_index: step.slot.index,
     step_id: step.slot.stepId,
@@ -94,6 +101,13 @@ function finishedRecords(steps: readonly FinishedStep[], now = Date.now()): Fini
   }));
 }
 
+function unwrittenRecords(unwritten: Unwritten, now = Date.now()): UnwrittenSteps {
+  return {
+    instant: finishedRecords(unwritten.instant, now),
+    effectful: finishedRecords(unwritten.effectful ? [unwritten.effectful] : [], now),
+  };
+}
+
 function scopeOf(run: ClaimedRun, records: readonly StepRecord[]): TemplateScope {
   const steps: Record<string, { output: unknown }> = {};
   for (const record of records) {
@@ -104,13 +118,12 @@ function scopeOf(run: ClaimedRun, records: readonly StepRecord[]): TemplateScope
 
 /**
  * Executes a run durably, step by step: it claims the run (a new lease generation), then asks
- * `nextAction` what to do, records each step with effects as `running` and then as it ended
- * (before anything else runs: with the run's end when that comes next), and ends the run through
- * the report writer. A pure step (`StepExecutor.pure`) is not marked `running`: its record is
- * written with the next write (the next step's mark, or the run's end). Every write names the
- * claimed generation, so a worker that lost the run to another changes nothing and stops. Steps
- * are at least once: one left `running` by a dead worker runs again, as does a pure step whose
- * record was not written yet.
+ * `nextAction` what to do, marks each step `running`, runs it and records how it ended, and ends
+ * the run through the report writer. A step's record is written by the run's next write, which
+ * follows at once: the next step's mark, or the run's end. An instant step (`StepExecutor.instant`,
+ * a template fill) is not marked `running` at all. Every write names the claimed generation, so a
+ * worker that lost the run to another changes nothing and stops. Steps are at least once: one
+ * left `running` by a dead worker runs again, as does an instant step not written yet.
  */
 @Injectable()
 export class RunExecutionService {
@@ -133,17 +146,11 @@ export class RunExecutionService {
     return this.whileHeartbeating(run, () => this.advance(run));
   }
 
-  /**
-   * Runs steps until the run ends, pauses or is lost. A pure step is not marked `running`: its
-   * record waits in `pure` for the run's next write. A step with effects is marked `running`
-   * first, and its record is written before anything else runs: with the run's end when that
-   * comes next, else on its own.
-   */
+  /** Runs steps until the run ends, pauses or is lost. */
   private async advance(run: ClaimedRun): Promise<ExecutionEnd> {
     const runId = run.id;
-    const manager = this.dataSource.manager;
     const records = run.hasStepRecords ? await this.steps.findRecords(runId) : [];
-    const unwritten: Unwritten = { pure: [], effectful: null };
+    let unwritten = nothingUnwritten();
     for (;;) {
       const action = nextAction({
         steps: run.definition.steps,
@@ -157,39 +164,35 @@ export class RunExecutionService {
         const error = action.status === 'failed' ? null : action.error;
         return this.finish(run, records, action.status, error, unwritten);
       }
-      if (unwritten.effectful) {
-        if ((await this.writeSteps(run, unwritten)) === 'lease_lost') return 'lease_lost';
-        unwritten.effectful = null;
-      }
       const slot: StepSlot = {
         runId,
         index: action.index,
         stepId: action.step.id,
         block: action.step.block,
       };
-      const pure = this.executors.of(action.step.block).pure === true;
-      if (!pure) {
+      const instant = this.executors.of(action.step.block).instant === true;
+      if (!instant) {
         const marked = await this.steps.markRunning(
-          manager,
+          this.dataSource.manager,
           slot,
           run.leaseGeneration,
-          finishedRecords(unwritten.pure),
+          unwrittenRecords(unwritten),
         );
-        // The pure steps not written are dropped with the cancel: they changed nothing.
+        // Instant steps not written are dropped with the cancel: they changed nothing.
         if (marked === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
         if (marked === 'lease_lost') return 'lease_lost';
-        unwritten.pure = [];
+        unwritten = nothingUnwritten();
       }
       const startedAt = new Date();
       const outcome = await this.runStep(run, action.index, action.step, records);
-      if (!pure && outcome.kind === 'sleep') {
+      if (!instant && outcome.kind === 'sleep') {
         return this.sleep(run, slot, outcome.until, outcome.output);
       }
-      if (!pure && outcome.kind === 'work_packet') {
+      if (!instant && outcome.kind === 'work_packet') {
         return this.awaitWorkPacket(run, slot, outcome.instructions);
       }
       const step = { slot, startedAt, finishedAt: new Date(), ...finishedOf(outcome) };
-      if (pure) unwritten.pure.push(step);
+      if (instant) unwritten.instant.push(step);
       else unwritten.effectful = step;
       replaceRecord(records, recordOf(step));
     }
@@ -269,17 +272,22 @@ export class RunExecutionService {
     records: readonly StepRecord[],
     status: TerminalRunStatus,
     error: StepError | null,
-    unwritten: Unwritten = { pure: [], effectful: null },
+    unwritten: Unwritten = nothingUnwritten(),
   ): Promise<ExecutionEnd> {
     const manager = this.dataSource.manager;
     let pending = unwritten;
-    if (status === 'completed' && run.outputPage) {
-      // The page is for a run that completes: what its steps did is written first, and a cancel
-      // asked for meanwhile among pure steps is seen before it.
-      const written = await this.writeSteps(run, pending);
+    if (status === 'completed' && run.outputPage && (pending.effectful || pending.instant.length)) {
+      // The page is for a run that completes: its steps are written first, and a cancel asked for
+      // meanwhile is seen before it.
+      const written = await this.steps.recordFinished(
+        manager,
+        run.id,
+        run.leaseGeneration,
+        unwrittenRecords(pending),
+      );
       if (written === 'lease_lost') return 'lease_lost';
       if (written === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
-      pending = { pure: [], effectful: null };
+      pending = nothingUnwritten();
     }
     const pageError = status === 'completed' ? await this.outputPage.write(run, records) : null;
     const [endStatus, endError] = pageError ? (['failed', pageError] as const) : [status, error];
@@ -288,23 +296,8 @@ export class RunExecutionService {
       run,
       endStatus,
       endError,
-      pending.effectful
-        ? { steps: finishedRecords([pending.effectful]) }
-        : { steps: finishedRecords(pending.pure), cancelled: CANCELLED },
+      unwrittenRecords(pending),
     );
     return ended ?? 'lease_lost';
-  }
-
-  /** Writes the records `unwritten` holds, on the terms of `RunStepRepository.markRunning`. */
-  private async writeSteps(run: ClaimedRun, unwritten: Unwritten): Promise<HeldRunWrite> {
-    const manager = this.dataSource.manager;
-    if (unwritten.effectful) {
-      const { slot, ...finished } = unwritten.effectful;
-      const held = await this.steps.markFinished(manager, slot, run.leaseGeneration, finished);
-      return held ? 'written' : 'lease_lost';
-    }
-    if (unwritten.pure.length === 0) return 'written';
-    const records = finishedRecords(unwritten.pure);
-    return this.steps.recordFinished(manager, run.id, run.leaseGeneration, records);
   }
 }

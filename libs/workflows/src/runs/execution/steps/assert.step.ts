@@ -12,8 +12,6 @@ import {
 /** `assert`: `that` must evaluate to exactly `true`, else the run fails with `message`. */
 @Injectable()
 export class AssertStep implements StepExecutor {
-  readonly pure = true;
-
   constructor(private readonly sandbox: CodeSandbox) {}
 
   async execute(context: StepContext): Promise<StepOutcome> {

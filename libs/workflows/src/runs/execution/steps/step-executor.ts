@@ -22,11 +22,11 @@ export type StepOutcome =
 export interface StepExecutor {
   execute(context: StepContext): Promise<StepOutcome>;
   /**
-   * Nothing outside its outcome changes when it runs (it reads only its context). Such a step is
-   * not marked `running` first: its outcome is written with the run's next write (the next
-   * step's mark or the run's end), and a worker that dies before that only runs it again.
+   * It reads only its context, changes nothing else and takes no time worth showing (a template
+   * fill). Such a step is not marked `running`: its record goes with the run's next write, which
+   * follows at once, and a worker that dies before that only runs it again.
    */
-  readonly pure?: boolean;
+  readonly instant?: boolean;
 }
 
 export const completed = (output: unknown): StepOutcome => ({ kind: 'completed', output });

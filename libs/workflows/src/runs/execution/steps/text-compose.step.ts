@@ -10,7 +10,7 @@ import {
 /** `text.compose`: the filled template. */
 @Injectable()
 export class TextComposeStep implements StepExecutor {
-  readonly pure = true;
+  readonly instant = true;
 
   execute(context: StepContext): Promise<StepOutcome> {
     return Promise.resolve(completed(renderField(context, 'template')));
