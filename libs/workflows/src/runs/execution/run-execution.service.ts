@@ -11,17 +11,18 @@ import {
   type StepRecord,
   type TerminalRunStatus,
 } from '../run-status';
-import {
-  type FinishedStepRecord,
-  type FinishedStepStatus,
-  RunStepRepository,
-  type StepSlot,
-  type UnwrittenSteps,
-} from '../run-step.repository';
+import { RunStepRepository, type StepSlot } from '../run-step.repository';
 import { WorkPacketRepository } from '../work-packet.repository';
 import { RunOutputPageWriter } from './run-output-page.writer';
 import { RunQueue } from './run-queue';
 import type { StepOutcome } from './steps/step-executor';
+import {
+  finishedOf,
+  nothingUnwritten,
+  recordOf,
+  type Unwritten,
+  unwrittenRecords,
+} from './unwritten-steps';
 import { StepExecutors } from './steps/step-executors';
 
 /** A worker that stopped heart-beating this long no longer holds its run. */
@@ -32,80 +33,10 @@ const HEARTBEAT_MS = 5_000;
 export type ExecutionEnd =
   'not_claimed' | 'lease_lost' | 'sleeping' | 'awaiting_work_packet' | TerminalRunStatus;
 
-const CANCELLED = CANCELLED_BY_REQUEST;
-
 function replaceRecord(records: StepRecord[], record: StepRecord): void {
   const at = records.findIndex((each) => each.index === record.index);
   if (at === -1) records.push(record);
   else records[at] = record;
-}
-
-/**
- * Steps whose records go with the run's next write, which follows at once (nothing that takes
- * time runs before it): instant steps (dropped when that write finds a cancel asked for, as they
- * changed nothing), and the step with effects that just ended (always written).
- */
-interface Unwritten {
-  instant: FinishedStep[];
-  effectful: FinishedStep | null;
-}
-
-const nothingUnwritten = (): Unwritten => ({ instant: [], effectful: null });
-
-/** A step that ended, and when (the worker's clock). */
-interface FinishedStep {
-  slot: StepSlot;
-  status: FinishedStepStatus;
-  output: unknown;
-  error: StepError | null;
-  startedAt: Date;
-  finishedAt: Date;
-}
-
-function finishedOf(outcome: StepOutcome): Pick<FinishedStep, 'status' | 'output' | 'error'> {
-  if (outcome.kind === 'completed')
-    return { status: 'completed', output: outcome.output, error: null };
-  if (outcome.kind === 'failed') return { status: 'failed', output: null, error: outcome.error };
-  // Only a step that is marked `running` may pause its run.
-  return {
-    status: 'failed',
-    output: null,
-    error: { code: 'step_error', message: `An instant step cannot ${outcome.kind}.` },
-  };
-}
-
-function recordOf(step: FinishedStep): StepRecord {
-  return {
-    index: step.slot.index,
-    id: step.slot.stepId,
-    block: step.slot.block,
-    status: step.status,
-    output: step.output,
-    error: step.error,
-    started_at: step.startedAt,
-    finished_at: step.finishedAt,
-  };
-}
-
-/** The steps as the database records them, their times counted back from now. */
-function finishedRecords(steps: readonly FinishedStep[], now: number): FinishedStepRecord[] {
-  return steps.map((step) => ({
-    step_index: step.slot.index,
-    step_id: step.slot.stepId,
-    block: step.slot.block,
-    status: step.status,
-    output: step.output,
-    error: step.error,
-    started_ago_ms: now - step.startedAt.getTime(),
-    finished_ago_ms: now - step.finishedAt.getTime(),
-  }));
-}
-
-function unwrittenRecords(unwritten: Unwritten, now = Date.now()): UnwrittenSteps {
-  return {
-    instant: finishedRecords(unwritten.instant, now),
-    effectful: finishedRecords(unwritten.effectful ? [unwritten.effectful] : [], now),
-  };
 }
 
 function scopeOf(run: ClaimedRun, records: readonly StepRecord[]): TemplateScope {
@@ -179,7 +110,8 @@ export class RunExecutionService {
           unwrittenRecords(unwritten),
         );
         // Instant steps not written are dropped with the cancel: they changed nothing.
-        if (marked === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
+        if (marked === 'cancel_requested')
+          return this.finish(run, records, 'cancelled', CANCELLED_BY_REQUEST);
         if (marked === 'lease_lost') return 'lease_lost';
         unwritten = nothingUnwritten();
       }
@@ -286,7 +218,8 @@ export class RunExecutionService {
         unwrittenRecords(pending),
       );
       if (written === 'lease_lost') return 'lease_lost';
-      if (written === 'cancel_requested') return this.finish(run, records, 'cancelled', CANCELLED);
+      if (written === 'cancel_requested')
+        return this.finish(run, records, 'cancelled', CANCELLED_BY_REQUEST);
       pending = nothingUnwritten();
     }
     const pageError = status === 'completed' ? await this.outputPage.write(run, records) : null;
