@@ -524,6 +524,26 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     expect(await steps.findRecords(runId)).toEqual([]);
   });
 
+  it('marks no instant step running: a run of them is claimed, then ended with their records', async () => {
+    const person = await signInTestPerson(server.baseUrl, { company: company() });
+    const runId = await startRun(server, person, [
+      { id: 'first', block: 'text.compose', template: 'one' },
+      { id: 'second', block: 'text.compose', template: '{{steps.first.output}} two' },
+    ]);
+    const marks = jest.spyOn(steps, 'markRunning');
+    try {
+      expect(await execution.execute(runId)).toBe('completed');
+      expect(marks).not.toHaveBeenCalled();
+    } finally {
+      marks.mockRestore();
+    }
+    const records = await steps.findRecords(runId);
+    expect(records.map((record) => [record.id, record.status, record.output])).toEqual([
+      ['first', 'completed', 'one'],
+      ['second', 'completed', 'one two'],
+    ]);
+  });
+
   it('writes steps with the run’s next write; a cancel asked for meanwhile drops the instant ones only', async () => {
     const person = await signInTestPerson(server.baseUrl, { company: company() });
     const definition: WorkflowStep[] = [

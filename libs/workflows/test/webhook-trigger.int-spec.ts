@@ -12,6 +12,7 @@ import pino from 'pino';
 import { DataSource } from 'typeorm';
 import type { Workflow } from '../src/definitions/entities/workflow.entity';
 import { type NewWorkflow, WorkflowRepository } from '../src/definitions/workflow.repository';
+import { WebhookLinkRepository } from '../src/triggers/webhook-link.repository';
 import { createTestWorkflow } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
@@ -142,6 +143,14 @@ describe('webhook links and the trigger (one process, real PostgreSQL and Redis)
         inputs: { topic: 'Quarterly plan', count: 3 },
       },
     ]);
+    // Once known, the link is not read again: the start is the one statement.
+    const reads = jest.spyOn(server.app.get(WebhookLinkRepository), 'findCredential');
+    try {
+      expect((await trigger(created.body.url, { topic: 'Again' })).status).toBe(201);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('takes an empty body for a workflow without inputs', async () => {

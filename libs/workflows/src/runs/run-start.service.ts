@@ -4,7 +4,7 @@ import { isUniqueViolation } from '@cw/db';
 import { AppError, ErrorCode, validationError } from '@cw/platform';
 import { OutboxWriter } from '@cw/queue';
 import { DataSource } from 'typeorm';
-import type { Workflow } from '../definitions/entities/workflow.entity';
+import type { Workflow, WorkflowStatus } from '../definitions/entities/workflow.entity';
 import { WorkflowReader } from '../definitions/workflow-reader';
 import type { WorkflowRef } from '../definitions/workflow-ref';
 import { workflowsError } from '../errors/workflows-errors';
@@ -16,6 +16,16 @@ import { type RunRequestKey, RunRequestRepository } from './run-request.reposito
 import { type StartSlot, RunStartLimiter } from './run-start-limiter';
 import type { RunStatus } from './run-status';
 import { type NewRun, RunRepository } from './run.repository';
+
+/**
+ * The statuses a workflow starts from, by trigger: a person also starts a draft (a test run); a
+ * webhook link and a schedule start only an active workflow.
+ */
+export const STARTABLE_STATUSES: Readonly<Record<RunTrigger, readonly WorkflowStatus[]>> = {
+  api: ['draft', 'active'],
+  webhook: ['active'],
+  schedule: ['active'],
+};
 
 /** The `run.requested` event of a run, over the columns its insert returns. */
 export const RUN_REQUESTED_PAYLOAD = `jsonb_build_object('run_id', id)`;
@@ -91,7 +101,8 @@ export class RunStartService {
       const recovered = await this.recover(receipt.key, receipt.hash);
       if (recovered) return recovered;
     }
-    if (workflow.status === 'archived' || workflow.status === 'deleted') {
+    // The webhook trigger and the scheduler refuse a workflow that is not active first.
+    if (!STARTABLE_STATUSES[request.trigger].includes(workflow.status)) {
       throw workflowsError(
         'WORKFLOW_NOT_STARTABLE',
         `This workflow is ${workflow.status}; it starts no new runs.`,
@@ -153,14 +164,14 @@ export class RunStartService {
     if (!inputs.ok) return null;
     const decision = request.trigger === 'schedule' ? null : await this.limiter.take(workflow.id);
     if (decision && !decision.allowed) return null;
+    let started: { id: string } | undefined;
     try {
-      const [started] = await this.outbox.appendForRows<{ id: string }>(
+      [started] = await this.outbox.appendForRows<{ id: string }>(
         this.dataSource.manager,
         'run.requested',
         this.runs.insertRunningIfStartableStatement({
           workflowId: workflow.id,
-          // The webhook trigger starts only an active workflow; a person also starts a draft.
-          startable: request.trigger === 'webhook' ? ['active'] : ['draft', 'active'],
+          startable: STARTABLE_STATUSES[request.trigger],
           starter: actor,
           trigger: request.trigger,
           title: request.title ?? null,
@@ -168,13 +179,11 @@ export class RunStartService {
         }),
         RUN_REQUESTED_PAYLOAD,
       );
-      if (started) return { created: true, run_id: started.id, status: 'running' };
-    } catch (error) {
-      if (decision) await this.limiter.giveBack(decision.slot);
-      throw error;
+    } finally {
+      // Not started (refused, or the statement failed): the start is not counted.
+      if (!started && decision) await this.limiter.giveBack(decision.slot);
     }
-    if (decision) await this.limiter.giveBack(decision.slot);
-    return null;
+    return started ? { created: true, run_id: started.id, status: 'running' } : null;
   }
 
   /**

@@ -3,7 +3,7 @@ import { DirectoryService } from '@cw/identity';
 import { AppError } from '@cw/platform';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import { checkRunInputs } from '../runs/run-inputs';
-import { RunStartService } from '../runs/run-start.service';
+import { RunStartService, STARTABLE_STATUSES } from '../runs/run-start.service';
 
 export type ScheduledStartOutcome =
   { started: true; run_id: string } | { started: false; reason: string };
@@ -26,7 +26,9 @@ export class ScheduledStartService {
   async start(workflowId: string): Promise<ScheduledStartOutcome> {
     const workflow = await this.workflows.findById(workflowId);
     if (!workflow) return this.skip(workflowId, 'the workflow no longer exists');
-    if (workflow.status !== 'active') return this.skip(workflowId, `it is ${workflow.status}`);
+    if (!STARTABLE_STATUSES.schedule.includes(workflow.status)) {
+      return this.skip(workflowId, `it is ${workflow.status}`);
+    }
     const actor = await this.directory.actorFor(workflow.companyId, workflow.ownerId, {
       kind: 'api_key',
       id: workflow.id,

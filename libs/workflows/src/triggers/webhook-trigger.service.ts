@@ -4,7 +4,7 @@ import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import { workflowsError } from '../errors/workflows-errors';
-import { RunStartService, type StartedRun } from '../runs/run-start.service';
+import { RunStartService, STARTABLE_STATUSES, type StartedRun } from '../runs/run-start.service';
 import { WebhookLinkResolver } from './webhook-link.resolver';
 import { webhookTokenMatches } from './webhook-token';
 
@@ -74,7 +74,7 @@ export class WebhookTriggerService {
         })
       : null;
     if (!holder.actor || !workflow) throw AppError.notFound(LINK_NOT_FOUND);
-    if (workflow.status !== 'active') {
+    if (!STARTABLE_STATUSES.webhook.includes(workflow.status)) {
       throw workflowsError(
         'WORKFLOW_NOT_STARTABLE',
         `This workflow is ${workflow.status}; a webhook link starts only an active workflow.`,
