@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Actor, scopeSatisfies } from '@cw/domain';
 import { CredentialService } from '@cw/identity';
@@ -29,8 +29,6 @@ function accessDenied(
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  private readonly logger = new Logger(AuthGuard.name);
-
   constructor(
     private readonly reflector: Reflector,
     private readonly resolver: CredentialResolver,
@@ -42,14 +40,14 @@ export class AuthGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
+    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithActor>();
     if (!policy) {
-      this.logger.error(
+      request.log.error(
         `route without a policy: ${context.getClass().name}.${context.getHandler().name}`,
       );
       throw AppError.accessDenied('This route declares no access policy.');
     }
     if (policy.access !== 'person') return true;
-    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithActor>();
     request.actor = await this.authenticate(request, policy);
     return true;
   }

@@ -1,18 +1,21 @@
-import { Body, Controller, Logger, Module, Post } from '@nestjs/common';
+import { Body, Controller, Module, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { RoutePolicy } from '../src/policy/route-policy.decorator';
 import { call, startContextTestApp, type TestApp } from '@cw/testing';
 import pino from 'pino';
 
 @Controller('api/test-logging')
 class LoggingProbeController {
-  private readonly logger = new Logger('LoggingProbe');
-
   @Post()
   @RoutePolicy({ access: 'public' })
-  async echo(@Body() body: Record<string, unknown>): Promise<{ ok: true }> {
-    this.logger.log(`before the await (${Object.keys(body).length} fields)`);
+  async echo(
+    @Body() body: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+  ): Promise<{ ok: true }> {
+    const log = request.log.child({ context: 'LoggingProbe' });
+    log.info(`before the await (${Object.keys(body).length} fields)`);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    this.logger.warn('after the await');
+    log.warn('after the await');
     return { ok: true };
   }
 }
@@ -36,7 +39,7 @@ describe('log lines written while a request is handled', () => {
 
   afterAll(() => server?.close());
 
-  it("carry the request's id in Nest Logger lines, each request its own", async () => {
+  it("carry the request's id when written through the request's logger, each its own", async () => {
     const ids = ['logging-probe-0001', 'logging-probe-0002', 'logging-probe-0003'];
     const results = await Promise.all(
       ids.map((id) =>
@@ -54,6 +57,11 @@ describe('log lines written while a request is handled', () => {
         'before the await (2 fields)',
         'after the await',
       ]);
+    }
+    for (const id of ids) {
+      expect(
+        lines.find((line) => line.msg === 'request completed' && line.reqId === id),
+      ).toMatchObject({ status: 201, url: '/api/test-logging' });
     }
   });
 });

@@ -14,6 +14,7 @@ const HOP_BY_HOP = [
 ];
 /** Forwarding headers a client sent: replaced with what the gateway saw. */
 const FORWARDING = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, ...FORWARDING]);
 
 /**
  * The headers a request goes to its service with: the client's own, less the hop-by-hop ones
@@ -25,8 +26,9 @@ export function upstreamHeaders(
   request: FastifyRequest,
   prepared: IncomingHttpHeaders,
 ): IncomingHttpHeaders {
-  const headers: IncomingHttpHeaders = { ...prepared };
-  for (const name of [...HOP_BY_HOP, ...FORWARDING]) delete headers[name];
+  const headers: IncomingHttpHeaders = {};
+  // Copied rather than deleted from: an object that loses keys goes slow for the rest of its way.
+  for (const name in prepared) if (!NOT_FORWARDED.has(name)) headers[name] = prepared[name];
   // A forwarded body gets a Content-Type from the proxy when it had none: keep the client's.
   if (request.headers['content-type'] === undefined) delete headers['content-type'];
   headers['x-request-id'] = request.id;

@@ -11,13 +11,15 @@ export function contactNotConfigured(): AppError {
   );
 }
 
-export function mailNotSent(): AppError {
+/** `cause` is the mail server's answer, for the request's log line only. */
+export function mailNotSent(cause: string): AppError {
   return new AppError(
     ErrorCode.ServiceUnavailable,
     `The mail server did not take the message, so it was not sent: send the same message again in ${MAIL_RETRY_AFTER_SECONDS} s.`,
     {
       headers: { 'Retry-After': String(MAIL_RETRY_AFTER_SECONDS) },
       details: { reason: 'mail_server_unavailable', retry_after_seconds: MAIL_RETRY_AFTER_SECONDS },
+      cause,
     },
   );
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { contactMailOf, type ContactMailAddresses } from './contact-mail';
 import { contactNotConfigured, mailNotSent } from './contact-refusals';
@@ -16,7 +16,6 @@ interface ContactMailer {
 /** Mails each accepted submission to the team, once, through SMTP_URL. */
 @Injectable()
 export class ContactService implements OnModuleDestroy {
-  private readonly logger = new Logger(ContactService.name);
   private readonly mailer: ContactMailer | null;
 
   constructor(config: ContactConfig) {
@@ -46,8 +45,7 @@ export class ContactService implements OnModuleDestroy {
       await this.mailer.transport.sendMail(contactMailOf(submission, this.mailer.addresses));
     } catch (error) {
       const { code, message } = error as { code?: string; message: string };
-      this.logger.warn(`contact mail not sent: ${code ?? 'error'}: ${message}`);
-      throw mailNotSent();
+      throw mailNotSent(`contact mail not sent: ${code ?? 'error'}: ${message}`);
     }
     return { accepted: true };
   }

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
+import { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { redactTracedUrls, TracingConfig } from '@cw/tracing';
 import { ConfigError, loadConfig } from '../config/load-config';
@@ -12,7 +12,6 @@ import { sendError } from '../errors/send-error';
 import { installJsonBodyParser } from '../http/json-body-parser';
 import { requestIdOf } from '../http/request-id';
 import { createLogger, PinoNestLogger } from '../logging/logger';
-import { bindRequestContext } from '../logging/request-context';
 import { urlForLog } from '../logging/url-for-log';
 import { observeHttpDurations } from '../metrics/http-durations';
 import { MetricsRegistry } from '../metrics/metrics.registry';
@@ -91,26 +90,14 @@ export async function createHttpApp(
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  bindRequestContext(fastify);
   connectionErrors.install(fastify);
   await app.register(fastifyCookie);
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
+    done();
   });
-  // Above `info` (LOG_LEVEL=warn) the line is not even built.
-  const logsRequests = logger.isLevelEnabled('info');
-  fastify.addHook('onResponse', async (request, reply) => {
-    if (!logsRequests || QUIET_PATHS.has(request.url)) return;
-    request.log.info(
-      {
-        method: request.method,
-        url: urlForLog(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
-  });
+  // Above `info` (LOG_LEVEL=warn) no line would be written, so there is no hook at all.
+  if (logger.isLevelEnabled('info')) logCompletedRequests(fastify);
   observeHttpDurations(fastify, app.get(MetricsRegistry));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createStrictValidationPipe());
@@ -118,4 +105,21 @@ export async function createHttpApp(
   await app.init();
   app.get(OpenApiDocumentHolder).document = buildOpenApiDocument(app, options.description);
   return app;
+}
+
+function logCompletedRequests(fastify: FastifyInstance): void {
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!QUIET_PATHS.has(request.url)) {
+      request.log.info(
+        {
+          method: request.method,
+          url: urlForLog(request.url),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request completed',
+      );
+    }
+    done();
+  });
 }

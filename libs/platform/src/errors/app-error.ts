@@ -9,6 +9,8 @@ export interface AppErrorOptions {
   headers?: Record<string, string>;
   /** Overrides the code's usual status, for codes a route answers with another status. */
   status?: number;
+  /** Why a 5xx happened, for the request's log line; never shown to the client. */
+  cause?: string;
 }
 
 /** A refusal the client should see as it is: the global filter renders it in the envelope. */
@@ -26,7 +28,7 @@ export class AppError extends Error {
     message: string,
     options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? HTTP_STATUS_OF[code as ErrorCode] ?? 400;
     this.details = options.details;

@@ -9,7 +9,11 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   if (translated.unexpected) {
     request.log.error({ err: error }, 'request failed');
   } else if (translated.status >= 500) {
-    request.log.warn({ code: translated.code }, translated.message);
+    const cause = error instanceof Error ? error.cause : undefined;
+    request.log.warn(
+      { code: translated.code, ...(cause !== undefined && { cause }) },
+      translated.message,
+    );
   }
   if (reply.sent) return;
   const format = errorFormatOf(request);

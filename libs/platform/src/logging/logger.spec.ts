@@ -1,6 +1,5 @@
 import pino from 'pino';
 import { PinoNestLogger } from './logger';
-import { runInRequestContext } from './request-context';
 
 function capturedLogger(): { nest: PinoNestLogger; lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = [];
@@ -11,17 +10,18 @@ function capturedLogger(): { nest: PinoNestLogger; lines: Record<string, unknown
 }
 
 describe('PinoNestLogger', () => {
-  it("adds the id of the request being handled to Nest's log lines", () => {
+  it("writes Nest's log lines as JSON with their level, context and trace", () => {
     const { nest, lines } = capturedLogger();
-    runInRequestContext('req-abc-123', () => {
-      nest.log('inside', 'Probe');
-      nest.warn('warned', 'Probe');
-    });
-    nest.log('outside', 'Probe');
-    expect(lines.map(({ msg, reqId, context }) => ({ msg, reqId, context }))).toEqual([
-      { msg: 'inside', reqId: 'req-abc-123', context: 'Probe' },
-      { msg: 'warned', reqId: 'req-abc-123', context: 'Probe' },
-      { msg: 'outside', reqId: undefined, context: 'Probe' },
-    ]);
+    nest.log('started', 'Probe');
+    nest.warn('slow', 'Probe');
+    nest.error('broke', 'Error: broke\n    at here', 'Probe');
+    nest.debug('not written at info', 'Probe');
+    expect(lines.map(({ level, msg, context, trace }) => ({ level, msg, context, trace }))).toEqual(
+      [
+        { level: 30, msg: 'started', context: 'Probe', trace: undefined },
+        { level: 40, msg: 'slow', context: 'Probe', trace: undefined },
+        { level: 50, msg: 'broke', context: 'Probe', trace: 'Error: broke\n    at here' },
+      ],
+    );
   });
 });

@@ -1,7 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { traceFields } from '@cw/tracing';
 import pino, { type Logger } from 'pino';
-import { currentRequestId } from './request-context';
 import { secretRedactingLogOptions } from './url-for-log.pino';
 
 export function createLogger(service: string, level: string): Logger {
@@ -25,30 +24,29 @@ export function createLogger(service: string, level: string): Logger {
 }
 
 /**
- * Routes Nest's own log calls into the same JSON stream. A line written while a request is
- * handled carries its id as `reqId`, like the lines Fastify writes through `request.log`.
+ * Routes Nest's own log calls into the same JSON stream. These lines come from work that is not
+ * a request (start-up, workers, sweeps, relays) and name what they concern; code that handles a
+ * request logs through `request.log`, whose lines carry `reqId`. There is deliberately no
+ * implicit request context: on Node 20 an AsyncLocalStorage turns on async hooks for every
+ * promise of the process, measured at 15 % of each service's CPU per request
+ * (docs/benchmarks.md, "D and the request context").
  */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string): void {
-    this.logger.info(this.fields({ context }), String(message));
+    this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string): void {
-    this.logger.error(this.fields({ context, trace }), String(message));
+    this.logger.error({ context, trace }, String(message));
   }
   warn(message: unknown, context?: string): void {
-    this.logger.warn(this.fields({ context }), String(message));
+    this.logger.warn({ context }, String(message));
   }
   debug(message: unknown, context?: string): void {
-    this.logger.debug(this.fields({ context }), String(message));
+    this.logger.debug({ context }, String(message));
   }
   verbose(message: unknown, context?: string): void {
-    this.logger.trace(this.fields({ context }), String(message));
-  }
-
-  private fields(fields: Record<string, unknown>): Record<string, unknown> {
-    const reqId = currentRequestId();
-    return reqId === undefined ? fields : { reqId, ...fields };
+    this.logger.trace({ context }, String(message));
   }
 }
