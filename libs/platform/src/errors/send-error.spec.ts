@@ -12,10 +12,8 @@ describe('sendError', () => {
     const stream = {
       write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
     };
-    app = Fastify({
-      loggerInstance: pino({ level: 'warn' }, stream) as FastifyBaseLogger,
-      genReqId: () => 'req-1',
-    });
+    const logger: FastifyBaseLogger = pino({ level: 'warn' }, stream);
+    app = Fastify({ loggerInstance: logger, genReqId: () => 'req-1' });
     app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
     app.get('/unavailable', async () => {
       throw new AppError(ErrorCode.ServiceUnavailable, 'Try again later.', {
