@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_HOOKS_CONCURRENCY } from '@cw/hooks/testing';
 import { seededPerson } from '@cw/identity/testing';
 import { QueueName } from '@cw/queue';
 import { Queue } from 'bullmq';
@@ -28,7 +29,12 @@ const H1_MIN_RATIO = 0.3;
 const H2_RUNS = 50;
 const H2_MAX_P50_MS = 50;
 /** The hook-dispatcher's default HOOKS_CONCURRENCY: the raw loop sends as many at once. */
-const SEND_CONCURRENCY = 32;
+const SEND_CONCURRENCY = DEFAULT_HOOKS_CONCURRENCY;
+/**
+ * The raw loop is also run this many at once (the dispatcher's old default), and H1 compares with
+ * whichever of the two loops was faster: more connections at once make the raw loop slower.
+ */
+const REFERENCE_CONCURRENCY = 32;
 const START_CLIENTS = 16;
 const WAIT_TIMEOUT_MS = 180_000;
 
@@ -128,9 +134,13 @@ async function startRuns(
   );
 }
 
-/** The raw baseline: signed POSTs of a report-sized body, SEND_CONCURRENCY at once. */
-async function rawSignedLoop(receiver: BenchReceiver, body: Buffer): Promise<number> {
-  const http = new HttpPool(receiver.url, { connections: SEND_CONCURRENCY });
+/** The raw baseline: signed POSTs of a report-sized body, `concurrency` at once. */
+async function rawSignedLoop(
+  receiver: BenchReceiver,
+  body: Buffer,
+  concurrency: number,
+): Promise<number> {
+  const http = new HttpPool(receiver.url, { connections: concurrency });
   const secret = randomUUID().replace(/-/g, '').repeat(2);
   const hookId = randomUUID();
   const keyId = randomUUID();
@@ -139,7 +149,7 @@ async function rawSignedLoop(receiver: BenchReceiver, body: Buffer): Promise<num
   const started = process.hrtime.bigint();
   try {
     await Promise.all(
-      Array.from({ length: SEND_CONCURRENCY }, async () => {
+      Array.from({ length: concurrency }, async () => {
         while (next < H1_DELIVERIES) {
           next += 1;
           const deliveryId = randomUUID();
@@ -265,13 +275,16 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
     );
     const sample = [...receiver.receipts.values()].at(-1)!;
     const body = await benchCall(http, 'GET', `/api/reports/${sample.reportId}`, key);
-    const rawRate = await rawSignedLoop(receiver, Buffer.from(JSON.stringify(body.body)));
+    const reportBody = Buffer.from(JSON.stringify(body.body));
+    const rawRate = await rawSignedLoop(receiver, reportBody, SEND_CONCURRENCY);
+    const referenceRate = await rawSignedLoop(receiver, reportBody, REFERENCE_CONCURRENCY);
+    const bestRawRate = Math.max(rawRate, referenceRate);
 
     const checks: Check[] = [
       ratioCheck(
         'H1',
         'hook deliveries/s / raw signed POST loop',
-        systemRate / rawRate,
+        systemRate / bestRawRate,
         H1_MIN_RATIO,
       ),
       {
@@ -289,8 +302,11 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
           ['measure', 'value'],
           [
             ['H1 hook deliveries/s (queue released → last receipt)', fixed(systemRate)],
-            ['H1 raw signed undici POSTs/s (same receiver, same body)', fixed(rawRate)],
-            ['H1 ratio', percent(systemRate / rawRate)],
+            [
+              `H1 raw signed undici POSTs/s, ${SEND_CONCURRENCY} / ${REFERENCE_CONCURRENCY} at once (same receiver, same body)`,
+              `${fixed(rawRate)} / ${fixed(referenceRate)}`,
+            ],
+            ['H1 ratio (to the faster raw loop)', percent(systemRate / bestRawRate)],
             [
               'H2 completed → receipt p50 / p90 / p99 / max',
               [0.5, 0.9, 0.99, 1]
@@ -302,7 +318,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
       ],
       checks,
       notes: [
-        `H1: one subscription; ${H1_DELIVERIES} runs finish while the hook-deliveries queue is paused (their delivery rows and first-attempt jobs exist), then the queue resumes; the rate counts from the resume to the last receipt. The baseline sends ${H1_DELIVERIES} POSTs of the same report body with the same five headers and an HMAC-SHA256 signature each, ${SEND_CONCURRENCY} at once (the dispatcher's HOOKS_CONCURRENCY) on one undici pool. The receiver answers 200 at once, in the bench process`,
+        `H1: one subscription; ${H1_DELIVERIES} runs finish while the hook-deliveries queue is paused (their delivery rows and first-attempt jobs exist), then the queue resumes; the rate counts from the resume to the last receipt. The baseline sends ${H1_DELIVERIES} POSTs of the same report body with the same five headers and an HMAC-SHA256 signature each, ${SEND_CONCURRENCY} at once (the dispatcher's HOOKS_CONCURRENCY) and ${REFERENCE_CONCURRENCY} at once, on one undici pool; H1 compares with the faster of the two. The receiver answers 200 at once, in the bench process`,
         'H2: one run at a time; latency = the receipt time at the receiver − the report’s completed_at (the database’s clock, same machine): relay wake-up, report-events consumer, fan-out, delivery job, report rebuild, signing, POST',
         'the hook-dispatcher runs with NODE_ENV=test and HOOKS_ALLOW_LOOPBACK_FOR_TESTS=true (a loopback receiver), the other processes as in production',
       ],

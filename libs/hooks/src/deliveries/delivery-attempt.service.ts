@@ -37,7 +37,7 @@ interface ReadAttempt {
   read: OwnerReport | null;
 }
 
-/** The most attempts one batched read or write handles (above HOOKS_CONCURRENCY's default). */
+/** The most attempts one batched read or write handles; more in flight make batches side by side. */
 const ATTEMPTS_PER_BATCH = 64;
 
 function recorded(settlement: Settlement): RecordedSettlement {

@@ -1,2 +1,3 @@
 export * from './hook-receiver';
 export * from './docs-verifier';
+export { DEFAULT_HOOKS_CONCURRENCY } from '../hooks.config';

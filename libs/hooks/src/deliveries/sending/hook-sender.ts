@@ -49,7 +49,7 @@ export class HookSender implements OnModuleDestroy {
       policy: this.policy,
       resolve,
       timeoutMs: this.timeoutMs,
-      connections: 128,
+      connections: config.HOOKS_CONCURRENCY,
     });
   }
 
