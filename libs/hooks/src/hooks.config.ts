@@ -53,7 +53,7 @@ export class HooksConfig {
   /**
    * Delivery attempts one process sends at once, and the connections it keeps to one receiver.
    * An attempt mostly waits (on the receiver, a batch of reads, Redis), and the attempts in flight
-   * share their reads and records: 128 delivered a third more per second than 32, at less CPU
+   * share their reads and records: 128 delivered half again as many per second as 32, at less CPU
    * per delivery (docs/benchmarks.md, "H1 with 128 attempts at once").
    */
   @IsInt()
