@@ -5,6 +5,7 @@ import { dataSourceOptions } from './data-source-options';
 import { DbPoolMetrics } from './db-pool.metrics';
 import { DbReadiness } from './db-readiness';
 import { DbConfig } from './db.config';
+import { PooledDataSource } from './pooled-data-source';
 
 @Global()
 @Module({
@@ -23,6 +24,7 @@ import { DbConfig } from './db.config';
         retryAttempts: 3,
         retryDelay: 500,
       }),
+      dataSourceFactory: async (options) => new PooledDataSource(options!).initialize(),
     }),
   ],
   providers: [DbPoolMetrics, DbReadiness],

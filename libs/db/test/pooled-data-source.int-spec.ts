@@ -1,0 +1,105 @@
+import { createTestDatabase, type TestDatabase } from '@cw/testing';
+import type { Pool } from 'pg';
+import { QueryFailedError } from 'typeorm';
+import { dataSourceOptions } from '../src/data-source-options';
+import { PooledDataSource } from '../src/pooled-data-source';
+import { isUniqueViolation } from '../src/unique-violation';
+
+describe('PooledDataSource', () => {
+  let database: TestDatabase;
+  let dataSource: PooledDataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = await new PooledDataSource(
+      dataSourceOptions({ url: database.url, poolSize: 3 }),
+    ).initialize();
+    await dataSource.query(
+      'CREATE TABLE public.pooled_probe (id int PRIMARY KEY, label text NOT NULL)',
+    );
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  beforeEach(() => dataSource.query('TRUNCATE public.pooled_probe'));
+
+  it("answers as TypeORM's runner does: rows, and rows with a count for UPDATE and DELETE", async () => {
+    expect(
+      await dataSource.query(
+        'INSERT INTO public.pooled_probe VALUES ($1, $2), ($3, $4) RETURNING id',
+        [1, 'one', 2, 'two'],
+      ),
+    ).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(
+      await dataSource.query('SELECT label FROM public.pooled_probe WHERE id = $1', [2]),
+    ).toEqual([{ label: 'two' }]);
+    expect(
+      await dataSource.query('UPDATE public.pooled_probe SET label = $1 RETURNING id', ['x']),
+    ).toEqual([[{ id: 1 }, { id: 2 }], 2]);
+    expect(await dataSource.query('DELETE FROM public.pooled_probe WHERE id = $1', [1])).toEqual([
+      [],
+      1,
+    ]);
+    expect(
+      await dataSource.manager.query(
+        'SELECT count(*)::int AS n FROM public.pooled_probe WHERE $1',
+        [true],
+      ),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it("fails with TypeORM's QueryFailedError around the driver's error", async () => {
+    await dataSource.query('INSERT INTO public.pooled_probe VALUES ($1, $2)', [1, 'one']);
+    const failure = await dataSource
+      .query('INSERT INTO public.pooled_probe VALUES ($1, $2)', [1, 'again'])
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(QueryFailedError);
+    expect(isUniqueViolation(failure, 'pooled_probe_pkey')).toBe(true);
+    expect(await dataSource.query('SELECT label FROM public.pooled_probe', [])).toEqual([
+      { label: 'one' },
+    ]);
+  });
+
+  it("runs a transaction's statements on the transaction's connection", async () => {
+    const seen = await dataSource.transaction(async (manager) => {
+      await manager.query("SELECT set_config('probe.value', $1, true)", ['inside']);
+      await manager.query('INSERT INTO public.pooled_probe VALUES ($1, $2)', [1, 'rolled back']);
+      const [row] = await manager.query<{ v: string }[]>(
+        "SELECT current_setting('probe.value', true) AS v",
+        [],
+      );
+      return row.v;
+    });
+    expect(seen).toBe('inside');
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await manager.query('INSERT INTO public.pooled_probe VALUES ($1, $2)', [2, 'gone']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await dataSource.query('SELECT id FROM public.pooled_probe ORDER BY id', [])).toEqual([
+      { id: 1 },
+    ]);
+  });
+
+  it('shares its few connections among many statements at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        dataSource.query('INSERT INTO public.pooled_probe VALUES ($1, $2) RETURNING id', [
+          index,
+          `row ${index}`,
+        ]),
+      ),
+    );
+    expect(answers.flat()).toHaveLength(60);
+    expect(
+      await dataSource.query('SELECT count(*)::int AS n FROM public.pooled_probe', []),
+    ).toEqual([{ n: 60 }]);
+    expect(
+      (dataSource.driver as unknown as { master: Pool }).master.totalCount,
+    ).toBeLessThanOrEqual(3);
+  });
+});
