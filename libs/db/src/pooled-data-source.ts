@@ -13,8 +13,8 @@ function typeormResultOf(raw: QueryResult): unknown {
  * around the driver's error, an unreachable database's error as it is. What it skips per
  * statement is the runner object and its before/after query events, which nothing here listens to
  * (no subscribers, query logging off): 6 % of the wiki-service's CPU per page read
- * (docs/benchmarks.md, "Statements without a query runner"). Statements of a transaction, and unparameterized ones (which may hold
- * several statements), go through TypeORM as before.
+ * (docs/benchmarks.md, "Statements without a query runner"). Statements of a transaction, and
+ * unparameterized ones (which may hold several statements), go through TypeORM as before.
  */
 export class PooledDataSource extends DataSource {
   override async query<T = unknown>(
