@@ -51,6 +51,20 @@ describe('PooledDataSource', () => {
     ).toEqual([{ n: 1 }]);
   });
 
+  it('makes no query runner for a parameterized statement outside a transaction', async () => {
+    const runners = jest.spyOn(dataSource, 'createQueryRunner');
+    try {
+      await dataSource.query('SELECT $1::int AS one', [1]);
+      await dataSource.manager.query('SELECT $1::int AS one', [1]);
+      expect(runners).not.toHaveBeenCalled();
+      await dataSource.query('SELECT 1 AS one');
+      await dataSource.transaction((manager) => manager.query('SELECT $1::int AS one', [1]));
+      expect(runners).toHaveBeenCalledTimes(2);
+    } finally {
+      runners.mockRestore();
+    }
+  });
+
   it("fails with TypeORM's QueryFailedError around the driver's error", async () => {
     await dataSource.query('INSERT INTO public.pooled_probe VALUES ($1, $2)', [1, 'one']);
     const failure = await dataSource

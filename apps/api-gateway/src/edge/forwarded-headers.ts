@@ -26,11 +26,14 @@ export function upstreamHeaders(
   request: FastifyRequest,
   prepared: IncomingHttpHeaders,
 ): IncomingHttpHeaders {
+  // A forwarded body gets a Content-Type from the proxy when it had none: keep the client's.
+  const dropContentType = request.headers['content-type'] === undefined;
   const headers: IncomingHttpHeaders = {};
   // Copied rather than deleted from: an object that loses keys goes slow for the rest of its way.
-  for (const name in prepared) if (!NOT_FORWARDED.has(name)) headers[name] = prepared[name];
-  // A forwarded body gets a Content-Type from the proxy when it had none: keep the client's.
-  if (request.headers['content-type'] === undefined) delete headers['content-type'];
+  for (const name in prepared) {
+    if (NOT_FORWARDED.has(name) || (dropContentType && name === 'content-type')) continue;
+    headers[name] = prepared[name];
+  }
   headers['x-request-id'] = request.id;
   headers['x-forwarded-for'] = request.ip;
   headers['x-forwarded-proto'] = request.protocol === 'https' ? 'https' : 'http';
