@@ -4,17 +4,19 @@ import { closeWorker, QueueName } from '@cw/queue';
 import type { Job } from 'bullmq';
 import { HooksConfig } from '../../hooks.config';
 import { type AttemptEnd, DeliveryAttemptService } from '../delivery-attempt.service';
+import { DELIVERY_JOB_LOCK_MS, DELIVERY_STALL_CHECK_MS } from './delivery-job-timing';
 import type { DeliveryAttemptJob } from './delivery-queue';
 
 /**
  * Consumes `hook-deliveries` where `HOOKS_WORKER` is on. The job of a worker killed mid-send
- * stalls (its lock is not renewed) and BullMQ hands it to another worker, which sends the same
- * attempt again: delivery is at least once, and receivers de-duplicate on `X-Service-Delivery`.
+ * stalls (its lock is not renewed) and BullMQ hands it to another worker (within a lock and two
+ * stall checks of the kill), which sends the same attempt again: delivery is at least once, and
+ * receivers de-duplicate on `X-Service-Delivery`.
  */
 @Processor(QueueName.HookDeliveries, {
   autorun: false,
-  lockDuration: 15_000,
-  stalledInterval: 15_000,
+  lockDuration: DELIVERY_JOB_LOCK_MS,
+  stalledInterval: DELIVERY_STALL_CHECK_MS,
   maxStalledCount: 10,
 })
 export class DeliveryAttemptProcessor
