@@ -73,6 +73,13 @@ export class HookSender implements OnModuleDestroy {
       // A name that does not resolve now may resolve later; a refused address stays refused.
       return error.addressClass ? { kind: 'blocked' } : { kind: 'request_error' };
     }
+    // One deadline for the whole attempt, cleared when it ends: `AbortSignal.timeout` would leave
+    // a timer behind for every attempt until its deadline, thousands at full speed.
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new DOMException('hook attempt deadline', 'TimeoutError')),
+      this.timeoutMs,
+    );
     try {
       const response = await request(url, {
         method: 'POST',
@@ -83,7 +90,7 @@ export class HookSender implements OnModuleDestroy {
         },
         body,
         dispatcher: this.dispatcher,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: deadline.signal,
       });
       // The status settles the attempt; a slow or endless answer body changes nothing.
       await response.body.dump({ limit: ANSWER_READ_LIMIT }).catch(() => undefined);
@@ -92,6 +99,8 @@ export class HookSender implements OnModuleDestroy {
       if (isOutboundRefusal(error)) return { kind: 'blocked' };
       if (isTimeout(error)) return { kind: 'timeout' };
       return { kind: 'request_error' };
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
