@@ -41,7 +41,8 @@ describe('HookSender', () => {
     const started = Date.now();
     await expect(sender.send(receiver.url, {}, BODY)).resolves.toEqual({ kind: 'timeout' });
     const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    // The timer counts from the event loop's cached clock, which may lag Date.now() a little.
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(took).toBeLessThan(TIMEOUT_MS + 2_000);
   });
 
