@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
 import { errorEnvelope } from './error-envelope';
 import { escapeHtml, htmlPage, setHtmlPageHeaders } from '../http/html-page';
 import { errorFormatOf, oauthErrorCodeOf, takesErrorFormat } from './error-formats';
@@ -9,7 +10,8 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   if (translated.unexpected) {
     request.log.error({ err: error }, 'request failed');
   } else if (translated.status >= 500) {
-    const cause = error instanceof Error ? error.cause : undefined;
+    // AppError's `cause` option is a string meant for this line; other causes may be anything.
+    const cause = error instanceof AppError ? error.cause : undefined;
     request.log.warn(
       { code: translated.code, ...(cause !== undefined && { cause }) },
       translated.message,

@@ -28,12 +28,15 @@ describe('HookSender', () => {
     await sender.onModuleDestroy();
   });
 
-  it('answers the status of each attempt, many at once', async () => {
+  it('answers the status of each attempt, many at once, and clears their deadlines', async () => {
     receiver.answerWith(() => 204);
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout');
+    const before = timers().length;
     const results = await Promise.all(
       Array.from({ length: 20 }, () => sender.send(receiver.url, {}, BODY)),
     );
     expect(results).toEqual(Array(20).fill({ kind: 'answered', status: 204 }));
+    expect(timers().length).toBeLessThanOrEqual(before);
   });
 
   it('ends an attempt whose receiver never answers as a timeout, at the deadline', async () => {
