@@ -39,16 +39,20 @@ const START_CLIENTS = 16;
 const WAIT_TIMEOUT_MS = 180_000;
 
 interface Receipt {
-  deliveryId: string;
-  reportId: string;
-  completedAt: string | null;
   at: number;
+  body: Buffer;
+  /** Parsed on first use (H2 only): the receiver does the same work for both kinds of POST. */
+  report?: { id: string; completed_at: string | null };
 }
 
-/** A receiver on loopback that answers 200 at once and remembers what reached it, and when. */
+/**
+ * A receiver on loopback that answers 200 at once and remembers the first receipt of each
+ * `X-Service-Delivery`, and when. Hook deliveries and the raw loop's POSTs get the same
+ * treatment (read, remember, answer); only their books differ.
+ */
 class BenchReceiver {
   readonly receipts = new Map<string, Receipt>();
-  raw = 0;
+  readonly rawReceipts = new Map<string, Receipt>();
   private readonly server: Server;
 
   private constructor() {
@@ -56,19 +60,8 @@ class BenchReceiver {
       void readBody(request).then((body) => {
         const at = Date.now();
         const deliveryId = String(request.headers['x-service-delivery'] ?? '');
-        if (request.url === '/raw') this.raw += 1;
-        else if (deliveryId && !this.receipts.has(deliveryId)) {
-          const report = JSON.parse(body.toString('utf8')) as {
-            id: string;
-            completed_at: string | null;
-          };
-          this.receipts.set(deliveryId, {
-            deliveryId,
-            reportId: report.id,
-            completedAt: report.completed_at,
-            at,
-          });
-        }
+        const book = request.url === '/raw' ? this.rawReceipts : this.receipts;
+        if (deliveryId && !book.has(deliveryId)) book.set(deliveryId, { at, body });
         response.writeHead(200).end();
       });
     });
@@ -84,9 +77,12 @@ class BenchReceiver {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** The first receipt of each report among `reportIds`. */
-  receiptOf(reportId: string): Receipt | undefined {
-    for (const receipt of this.receipts.values()) if (receipt.reportId === reportId) return receipt;
+  /** The first receipt of the report `reportId`, with the report it carried. */
+  receiptOf(reportId: string): Required<Receipt> | undefined {
+    for (const receipt of this.receipts.values()) {
+      receipt.report ??= JSON.parse(receipt.body.toString('utf8')) as Receipt['report'];
+      if (receipt.report?.id === reportId) return receipt as Required<Receipt>;
+    }
     return undefined;
   }
 
@@ -144,7 +140,7 @@ async function rawSignedLoop(
   const secret = randomUUID().replace(/-/g, '').repeat(2);
   const hookId = randomUUID();
   const keyId = randomUUID();
-  const before = receiver.raw;
+  receiver.rawReceipts.clear();
   let next = 0;
   const started = process.hrtime.bigint();
   try {
@@ -178,7 +174,7 @@ async function rawSignedLoop(
     await http.close();
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (receiver.raw - before !== H1_DELIVERIES) throw new Error('raw loop: receipts missing');
+  if (receiver.rawReceipts.size !== H1_DELIVERIES) throw new Error('raw loop: receipts missing');
   return H1_DELIVERIES / seconds;
 }
 
@@ -221,7 +217,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
       const runId = String(answer.body.run_id);
       await until(`delivery of run ${runId}`, () => receiver.receiptOf(runId) !== undefined, 1);
       const receipt = receiver.receiptOf(runId)!;
-      latencies.push(receipt.at - Date.parse(receipt.completedAt ?? ''));
+      latencies.push(receipt.at - Date.parse(receipt.report.completed_at ?? ''));
     }
     latencies.sort((a, b) => a - b);
 
@@ -260,8 +256,10 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
       const seconds = Number(process.hrtime.bigint() - released) / 1e9;
       return { seconds, cpu: stopMeter() };
     };
-    say(`H1: warm-up, ${H1_DELIVERIES} deliveries held in the paused queue, then released`);
-    await heldRound();
+    // Warm-up as every bench has one: rounds until the dispatcher has delivered for `--warmup`
+    // seconds (one round of 1,000 left it compiling and growing its heap in the measured one).
+    say(`H1: warm-up, rounds of ${H1_DELIVERIES} deliveries for ${context.options.warmup} s`);
+    for (let warmed = 0; warmed < context.options.warmup; ) warmed += (await heldRound()).seconds;
     say(`H1: ${H1_DELIVERIES} deliveries held in the paused queue, then released (measured)`);
     const { seconds: h1Seconds, cpu: h1Cpu } = await heldRound();
     const systemRate = H1_DELIVERIES / h1Seconds;
@@ -283,11 +281,13 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
       ],
       cpus().length,
     );
-    const sample = [...receiver.receipts.values()].at(-1)!;
-    const body = await benchCall(http, 'GET', `/api/reports/${sample.reportId}`, key);
-    const reportBody = Buffer.from(JSON.stringify(body.body));
-    // Warm-up, as the dispatcher had its round: the first loop of the process runs on cold code.
-    await rawSignedLoop(receiver, reportBody, SEND_CONCURRENCY);
+    // The body the dispatcher sent last; the loop warms up for as long as the dispatcher did.
+    const reportBody = [...receiver.receipts.values()].at(-1)!.body;
+    for (let warmed = 0; warmed < context.options.warmup; ) {
+      for (const concurrency of [SEND_CONCURRENCY, REFERENCE_CONCURRENCY]) {
+        warmed += H1_DELIVERIES / (await rawSignedLoop(receiver, reportBody, concurrency));
+      }
+    }
     const rawRate = await rawSignedLoop(receiver, reportBody, SEND_CONCURRENCY);
     const referenceRate = await rawSignedLoop(receiver, reportBody, REFERENCE_CONCURRENCY);
     const bestRawRate = Math.max(rawRate, referenceRate);
@@ -330,7 +330,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
       ],
       checks,
       notes: [
-        `H1: one subscription; ${H1_DELIVERIES} runs finish while the hook-deliveries queue is paused (their delivery rows and first-attempt jobs exist), then the queue resumes; the rate counts from the resume to the last receipt. One such round warms up (unmeasured), the next is measured. The baseline, after one unmeasured loop of its own, sends ${H1_DELIVERIES} POSTs of the same report body with the same five headers and an HMAC-SHA256 signature each, ${SEND_CONCURRENCY} at once (the dispatcher's HOOKS_CONCURRENCY) and ${REFERENCE_CONCURRENCY} at once, on one undici pool; H1 compares with the faster of the two. The receiver answers 200 at once, in the bench process`,
+        `H1: one subscription; ${H1_DELIVERIES} runs finish while the hook-deliveries queue is paused (their delivery rows and first-attempt jobs exist), then the queue resumes; the rate counts from the resume to the last receipt. Such rounds warm up (unmeasured) until the dispatcher has delivered for ${context.options.warmup} s (--warmup), then one is measured. The baseline, after unmeasured loops of its own for as long, sends ${H1_DELIVERIES} POSTs of the same report body with the same five headers and an HMAC-SHA256 signature each, ${SEND_CONCURRENCY} at once (the dispatcher's HOOKS_CONCURRENCY) and ${REFERENCE_CONCURRENCY} at once, on one undici pool; H1 compares with the faster of the two. The receiver, in the bench process, reads each POST, remembers the first of each X-Service-Delivery and answers 200 at once, the same for both`,
         'H2: one run at a time; latency = the receipt time at the receiver − the report’s completed_at (the database’s clock, same machine): relay wake-up, report-events consumer, fan-out, delivery job, report rebuild, signing, POST',
         'the hook-dispatcher runs with NODE_ENV=test and HOOKS_ALLOW_LOOPBACK_FOR_TESTS=true (a loopback receiver), the other processes as in production',
       ],

@@ -791,6 +791,92 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     expect(byId.get(second)).toMatchObject({ state: 'pending', attempts: 1 });
   });
 
+  it('finds and fences attempts by primary key, however many deliveries are pending and whatever the statistics say', async () => {
+    const alice = await newHookUser(server.baseUrl);
+    const hook = await subscribed(alice);
+    // Statistics taken while every delivery had settled, as autovacuum leaves them before a burst
+    // of new pending rows: the planner then thinks none is pending, and the partial index of
+    // pending rows (`deliveries_due_idx`) looks like the cheapest way to any pending row. It is a
+    // read of every one of them, for each attempt.
+    await db.query(
+      `INSERT INTO hooks.deliveries (hook_id, report_id, state, delivered_at)
+       SELECT $1, gen_random_uuid(), 'delivered', now() FROM generate_series(1, 3000)`,
+      [hook.id],
+    );
+    await db.query(`VACUUM ANALYZE hooks.deliveries`);
+    const backlog: { id: string; report_id: string }[] = await db.query(
+      `INSERT INTO hooks.deliveries (hook_id, report_id, next_attempt_at)
+       SELECT $1, gen_random_uuid(), now() + interval '1 hour' FROM generate_series(1, 1000)
+       RETURNING id, report_id`,
+      [hook.id],
+    );
+    // Every statement, the entity manager's included, goes through the data source's query().
+    const statements: { sql: string; parameters: unknown[] }[] = [];
+    const query = db.query.bind(db);
+    const spy = jest
+      .spyOn(db, 'query')
+      .mockImplementation((sql: string, parameters?: unknown[]) => {
+        if (sql.includes('hooks.deliveries'))
+          statements.push({ sql, parameters: parameters ?? [] });
+        return query(sql, parameters);
+      });
+    const deliveries = server.app.get(DeliveryRepository);
+    const [a, b, c, d, e] = backlog;
+    const attemptedAt = new Date();
+    try {
+      const found = await deliveries.findAttempts(
+        [a, b].map((each) => ({ deliveryId: each.id, attemptNumber: 1 })),
+      );
+      expect(found.size).toBe(2);
+      expect(
+        await deliveries.settleDelivered(db.manager, [
+          { deliveryId: a.id, attemptNumber: 1, attemptedAt },
+        ]),
+      ).toEqual(new Set([`${a.id}:1`]));
+      const retried = await deliveries.settle(db.manager, b.id, 1, attemptedAt, {
+        state: 'pending',
+        failureReason: 'http_503',
+        retryInSeconds: 3600,
+      });
+      expect(retried).toMatchObject({
+        settled: true,
+        next: { deliveryId: b.id, attemptNumber: 2 },
+      });
+      expect(
+        await deliveries.settle(db.manager, c.id, 1, attemptedAt, {
+          state: 'failed',
+          failureReason: 'http_400',
+          networkAttempt: true,
+        }),
+      ).toEqual({ settled: true });
+      expect(await deliveries.cancelAttempt(db.manager, d.id, 1, 'hook_ended')).toBe(true);
+      expect(await deliveries.pendingForReport(e.report_id, [hook.id])).toHaveLength(1);
+      spy.mockRestore();
+      expect(statements).toHaveLength(6);
+      for (const { sql, parameters } of statements) {
+        const [{ 'QUERY PLAN': plan }]: { 'QUERY PLAN': unknown }[] = await db.query(
+          `EXPLAIN (FORMAT JSON) ${sql}`,
+          parameters,
+        );
+        // How the statement reaches hooks.deliveries: by the ids or the report it names, no other way.
+        const reads = planNodes(plan)
+          .filter((node) => node['Relation Name'] === 'deliveries' || node['Index Name'])
+          .filter((node) => !/^(Bitmap Heap Scan|ModifyTable)$/.test(node['Node Type']))
+          .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim())
+          .filter((read) => !/hooks_pkey|signing_keys/.test(read));
+        expect({ sql, reads }).toEqual({
+          sql,
+          reads: [
+            expect.stringMatching(/Index Scan deliveries_(pkey|hook_id_report_id_key|report_idx)$/),
+          ],
+        });
+      }
+    } finally {
+      spy.mockRestore();
+      await db.query(`DELETE FROM hooks.deliveries WHERE hook_id = $1`, [hook.id]);
+    }
+  });
+
   it('reads many reports as their hooks’ owners at once: one report read per owner, the unreadable and the ended told apart', async () => {
     const company = newCompany();
     const alice = await newHookUser(server.baseUrl, { company });
@@ -942,3 +1028,21 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     expect(tooMany.status).toBe(400);
   });
 });
+
+/** Every node of an `EXPLAIN (FORMAT JSON)` plan. */
+function planNodes(plan: unknown): PlanNode[] {
+  const nodes: PlanNode[] = [];
+  const visit = (node: PlanNode) => {
+    nodes.push(node);
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  for (const root of plan as { Plan: PlanNode }[]) visit(root.Plan);
+  return nodes;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
