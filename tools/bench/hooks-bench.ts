@@ -259,7 +259,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
     // Warm-up as every bench has one: rounds until the dispatcher has delivered for `--warmup`
     // seconds (one round of 1,000 left it compiling and growing its heap in the measured one).
     say(`H1: warm-up, rounds of ${H1_DELIVERIES} deliveries for ${context.options.warmup} s`);
-    for (let warmed = 0; warmed < context.options.warmup; ) warmed += (await heldRound()).seconds;
+    for (let warmed = 0; warmed < context.options.warmup;) warmed += (await heldRound()).seconds;
     say(`H1: ${H1_DELIVERIES} deliveries held in the paused queue, then released (measured)`);
     const { seconds: h1Seconds, cpu: h1Cpu } = await heldRound();
     const systemRate = H1_DELIVERIES / h1Seconds;
@@ -283,7 +283,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
     );
     // The body the dispatcher sent last; the loop warms up for as long as the dispatcher did.
     const reportBody = [...receiver.receipts.values()].at(-1)!.body;
-    for (let warmed = 0; warmed < context.options.warmup; ) {
+    for (let warmed = 0; warmed < context.options.warmup;) {
       for (const concurrency of [SEND_CONCURRENCY, REFERENCE_CONCURRENCY]) {
         warmed += H1_DELIVERIES / (await rawSignedLoop(receiver, reportBody, concurrency));
       }
