@@ -83,6 +83,10 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
     dir,
     '--appendonly',
     'yes',
+    // The append-only file is the durable copy; snapshots on top of it forked Redis every minute
+    // of steady writes (`save 60 10000`) to write the data set out again.
+    '--save',
+    '',
     '--daemonize',
     'yes',
     '--pidfile',
