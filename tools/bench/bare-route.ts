@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { type ChildProcess, fork } from 'node:child_process';
 import Fastify from 'fastify';
 import { PlatformConfig } from '@cw/platform';

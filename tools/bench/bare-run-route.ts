@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { type ChildProcess, fork } from 'node:child_process';
 import { PlatformConfig } from '@cw/platform';
 import { type BareRunStart, bareRunStart } from '@cw/workflows/testing';

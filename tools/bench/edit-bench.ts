@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { copyPageForRawWrites, rawPageUpdateStatement } from '@cw/wiki/testing';
 import { Pool as HttpPool } from 'undici';

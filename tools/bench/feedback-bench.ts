@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { DirectoryService } from '@cw/identity';
 import { seededPerson } from '@cw/identity/testing';

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import { freePort } from '../local-stack/ports';
 import { benchMain, type BenchContext, type BenchData } from './bench-context';

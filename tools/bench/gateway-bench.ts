@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { findReadableCompanyPage } from '@cw/wiki/testing';
 import { benchMain, type BenchContext } from './bench-context';
 import { startBareRoute } from './bare-route';

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { cpus } from 'node:os';

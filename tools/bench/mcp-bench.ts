@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { benchMain, type BenchContext } from './bench-context';
 import { type CpuSources, machineBusySeconds, processCpuSeconds, selfCpuSeconds } from './cpu';

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { prepareData, releaseData, startBench, stopBench } from './bench-context';
 import { readBenchOptions } from './bench-options';

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { countVisiblePages, pagesMatchingEachWord, searchStatement } from '@cw/wiki/testing';
 import { benchMain, type BenchContext } from './bench-context';
 import { cpus } from 'node:os';

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { membershipKeys, seededCompanyIds, teamMembershipKeys } from '@cw/identity/testing';
 import { pageAuthorCounts, wikiSeedProblems, wikiTableSizes } from '@cw/wiki/testing';
 import type { BenchData } from './bench-context';

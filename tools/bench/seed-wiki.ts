@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { runMigrations } from '@cw/db';

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
