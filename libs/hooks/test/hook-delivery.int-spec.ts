@@ -860,10 +860,13 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         );
         // How the statement reaches hooks.deliveries: by the ids or the report it names, no other way.
         const reads = planNodes(plan)
-          .filter((node) => node['Relation Name'] === 'deliveries' || node['Index Name'])
+          .filter(
+            (node) =>
+              node['Relation Name'] === 'deliveries' ||
+              node['Index Name']?.startsWith('deliveries'),
+          )
           .filter((node) => !/^(Bitmap Heap Scan|ModifyTable)$/.test(node['Node Type']))
-          .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim())
-          .filter((read) => !/hooks_pkey|signing_keys/.test(read));
+          .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
         expect({ sql, reads }).toEqual({
           sql,
           reads: [
