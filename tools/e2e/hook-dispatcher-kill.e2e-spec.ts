@@ -68,6 +68,9 @@ describe('a hook-dispatcher killed with deliveries in flight', () => {
         HOOKS_RETRY_BASE_SECONDS: '0.5',
         HOOKS_RETRY_MAX_SECONDS: '2',
         HOOKS_RECONCILE_SECONDS: '2',
+        // Fewer at once than the drill's deliveries: the kill finds some in flight and some not
+        // yet sent, which only the restarted dispatcher can deliver.
+        HOOKS_CONCURRENCY: '64',
       },
     });
   }, 120_000);

@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-val
 
 const SWITCH = ['true', 'false', '1', '0'] as const;
 
-export const DEFAULT_HOOKS_CONCURRENCY = 128;
+export const DEFAULT_HOOKS_CONCURRENCY = 256;
 
 /** Settings of report hooks (contracts.md, "Settings that tests use"; README settings table). */
 export class HooksConfig {
@@ -54,7 +54,8 @@ export class HooksConfig {
    * Delivery attempts one process sends at once, and the connections it keeps to one receiver.
    * An attempt mostly waits (on the receiver, a batch of reads, Redis), and the attempts in flight
    * share their reads and records: 128 delivered half again as many per second as 32, at less CPU
-   * per delivery (docs/benchmarks.md, "H1 with 128 attempts at once").
+   * per delivery (docs/benchmarks.md, "H1 with 128 attempts at once"), and 256 over four BullMQ
+   * workers about an eighth more again (`delivery-lanes.ts`).
    */
   @IsInt()
   @Min(1)

@@ -18,7 +18,7 @@ import { DeliveryRepository } from './deliveries/delivery.repository';
 import { Delivery } from './deliveries/entities/delivery.entity';
 import { HookDeliveriesController } from './deliveries/hook-deliveries.controller';
 import { HookReceiptsModule } from './deliveries/hook-receipts.module';
-import { DeliveryAttemptProcessor } from './deliveries/jobs/delivery-attempt.processor';
+import { deliveryAttemptProcessors } from './deliveries/jobs/delivery-attempt.processor';
 import { DeliveryQueue } from './deliveries/jobs/delivery-queue';
 import { ReportEventsProcessor } from './deliveries/jobs/report-events.processor';
 import { ReportEventsSweep } from './deliveries/report-events-sweep.service';
@@ -98,7 +98,7 @@ export class HooksModule {
         DeliveryReplayService,
         DeliveryReconciler,
         ReportEventsSweep,
-        DeliveryAttemptProcessor,
+        ...deliveryAttemptProcessors,
         ReportEventsProcessor,
       ],
     };

@@ -5,6 +5,9 @@ import { DataSource } from 'typeorm';
 import { DeliveryAttemptService } from '../src/deliveries/delivery-attempt.service';
 import { DeliveryFanout } from '../src/deliveries/delivery-fanout.service';
 import { DeliveryRepository } from '../src/deliveries/delivery.repository';
+import { DeliveryAttemptProcessor } from '../src/deliveries/jobs/delivery-attempt.processor';
+import { DELIVERY_LANES } from '../src/deliveries/jobs/delivery-lanes';
+import { DEFAULT_HOOKS_CONCURRENCY } from '../src/hooks.config';
 import { OwnerReportReads } from '../src/deliveries/owner-report-reads';
 import type { HookPrincipal } from '../src/access/hook-authority';
 import { HookRepository } from '../src/registration/hook.repository';
@@ -739,6 +742,16 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       deliveryId,
       deliveryId,
     ]);
+  });
+
+  it('runs HOOKS_CONCURRENCY attempts at once over four BullMQ workers of its own', () => {
+    const lanes = Array.from({ length: DELIVERY_LANES }, (_, lane) =>
+      server.app.get<DeliveryAttemptProcessor>(`${DeliveryAttemptProcessor.name}:${lane}`),
+    );
+    expect(new Set(lanes.map((lane) => lane.worker)).size).toBe(DELIVERY_LANES);
+    expect(lanes.every((lane) => lane.worker.isRunning())).toBe(true);
+    expect(lanes.map((lane) => lane.worker.concurrency)).toEqual([64, 64, 64, 64]);
+    expect(DEFAULT_HOOKS_CONCURRENCY).toBe(256);
   });
 
   it('reads and records attempts in batches, each fenced on its own attempt number', async () => {
