@@ -1,10 +1,10 @@
 /**
  * The BullMQ workers one process runs on `hook-deliveries`, sharing `HOOKS_CONCURRENCY` between
- * them. A BullMQ worker fetches jobs one after another, and starts none until it holds as many as
- * its concurrency: alone with 128, a burst after a quiet spell sent its tenth attempt ~40 ms
- * late. Four lanes fetch side by side, so a burst starts in a quarter of that time and more
- * attempts can be in flight, which makes the batched reads and records larger
- * (docs/benchmarks.md, "H1: four delivery lanes").
+ * them. A BullMQ worker fetches jobs one after another, a Redis round trip each, and starts none
+ * until it holds as many as its concurrency: one worker took ~40 ms to fill 128 at the start of a
+ * burst, and would take twice that for 256. Four lanes fetch side by side and fill 256 in about
+ * the time one filled 128; the more attempts in flight, the larger the batched reads and records,
+ * and the less each delivery costs PostgreSQL (docs/benchmarks.md, "H1: four delivery lanes").
  */
 export const DELIVERY_LANES = 4;
 
