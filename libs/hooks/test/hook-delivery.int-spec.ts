@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ReadinessRegistry } from '@cw/platform';
 import { call, type TestApp } from '@cw/testing';
 import { WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
@@ -744,7 +745,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     ]);
   });
 
-  it('runs HOOKS_CONCURRENCY attempts at once over four BullMQ workers of its own', () => {
+  it('runs HOOKS_CONCURRENCY attempts at once over four BullMQ workers of its own, one readiness entry', async () => {
     const lanes = Array.from({ length: DELIVERY_LANES }, (_, lane) =>
       server.app.get<DeliveryAttemptProcessor>(`${DeliveryAttemptProcessor.name}:${lane}`),
     );
@@ -752,6 +753,15 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     expect(lanes.every((lane) => lane.worker.isRunning())).toBe(true);
     expect(lanes.map((lane) => lane.worker.concurrency)).toEqual([64, 64, 64, 64]);
     expect(DEFAULT_HOOKS_CONCURRENCY).toBe(256);
+
+    const ready = server.app.get(ReadinessRegistry).current();
+    expect(ready.filter((check) => check.name === 'queue:hook-deliveries')).toHaveLength(1);
+    const ping = await call<{ checks: Record<string, { status: string }> }>(
+      server.baseUrl,
+      'GET',
+      '/ready',
+    );
+    expect(ping.body.checks['queue:hook-deliveries']?.status).toBe('up');
   });
 
   it('reads and records attempts in batches, each fenced on its own attempt number', async () => {
