@@ -10,13 +10,15 @@ const QUEUE_NAMES: ReadonlySet<string> = new Set(Object.values(QueueName));
 export class ConsumedQueues {
   constructor(private readonly discovery: DiscoveryService) {}
 
+  /** Each once, however many workers consume it here (the hook-dispatcher runs several). */
   names(): QueueName[] {
-    return this.discovery
+    const names = this.discovery
       .getProviders()
       .map((wrapper) => wrapper.instance as unknown)
       .filter((instance): instance is WorkerHost => instance instanceof WorkerHost)
       .map((host) => host.worker)
       .filter((worker) => worker.isRunning() && QUEUE_NAMES.has(worker.name))
       .map((worker) => worker.name as QueueName);
+    return [...new Set(names)];
   }
 }
