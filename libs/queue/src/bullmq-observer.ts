@@ -8,9 +8,9 @@ import { logRedisErrors } from './redis-error-log';
 
 /**
  * The queues and workers `@nestjs/bullmq` creates (`BullModule.registerQueue`, `@Processor`)
- * get an error listener, and each consumed queue a `queue:<name>` readiness entry. At bootstrap every
- * worker exists; until a listener is attached BullMQ forwards no connection error, so none is
- * lost to stderr.
+ * get an error listener, and each consumed queue a `queue:<name>` readiness entry. At bootstrap
+ * every worker exists; until a listener is attached BullMQ forwards no connection error, so none
+ * is lost to stderr.
  */
 @Injectable()
 export class BullmqObserver implements OnApplicationBootstrap {
