@@ -35,6 +35,7 @@ import { ReportCallbacksController } from './registration/report-callbacks.contr
 import { ReportHooksController } from './registration/report-hooks.controller';
 import { SigningKey } from './signing/entities/signing-key.entity';
 import { SecretBox } from './signing/secret-box';
+import { SigningMaterials } from './signing/signing-materials';
 import { SigningKeyRepository } from './signing/signing-key.repository';
 
 export interface HooksModuleOptions {
@@ -90,6 +91,7 @@ export class HooksModule {
         HookRegistrationService,
         HookManagementService,
         HookSender,
+        SigningMaterials,
         DeliveryQueue,
         DeliveryFanout,
         OwnerReportReads,

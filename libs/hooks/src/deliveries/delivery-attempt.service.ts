@@ -4,8 +4,8 @@ import type { Report } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { HookLifecycle } from '../access/hook-lifecycle';
 import { HooksConfig } from '../hooks.config';
-import { SecretBox } from '../signing/secret-box';
 import { deliveryHeaders, type SigningMaterial } from '../signing/sign-delivery';
+import { SigningMaterials } from '../signing/signing-materials';
 import {
   type RetryPolicy,
   type SendResult,
@@ -78,7 +78,7 @@ export class DeliveryAttemptService {
     private readonly deliveries: DeliveryRepository,
     private readonly lifecycle: HookLifecycle,
     private readonly ownerReports: OwnerReportReads,
-    private readonly secrets: SecretBox,
+    private readonly signingMaterials: SigningMaterials,
     private readonly sender: HookSender,
     private readonly queue: DeliveryQueue,
     config: HooksConfig,
@@ -191,9 +191,8 @@ export class DeliveryAttemptService {
   ): Promise<SendResult> {
     let material: SigningMaterial | null = null;
     if (attempt.hook.signed) {
-      const secret = attempt.key ? this.secrets.open(attempt.key) : null;
-      if (!attempt.key || !secret) return { kind: 'signing_key_unavailable' };
-      material = { keyId: attempt.key.id, secret: secret.toString('utf8') };
+      material = attempt.key ? this.signingMaterials.of(attempt.key) : null;
+      if (!material) return { kind: 'signing_key_unavailable' };
     }
     const body = Buffer.from(JSON.stringify(report), 'utf8');
     const headers = deliveryHeaders(
