@@ -73,8 +73,31 @@ function classOfIpv6(address: ipaddr.IPv6): AddressClass {
   return address.match(GLOBAL_UNICAST) ? 'public' : 'reserved';
 }
 
-/** Classifies one literal IP address (IPv4 in dotted form, or IPv6, with or without brackets). */
+/** Classifications kept, of texts no longer than the longest literal: oldest dropped first. */
+export const CLASSIFICATIONS_KEPT = 1024;
+const LONGEST_LITERAL = 64;
+const classified = new Map<string, AddressClass>();
+
+/**
+ * Classifies one literal IP address (IPv4 in dotted form, or IPv6, with or without brackets).
+ * Every send classifies its receiver's address again; the answers for recent texts are kept, as
+ * parsing one with ipaddr.js costs more than the rest of the check.
+ */
 export function classifyAddress(text: string): AddressClass {
+  const known = classified.get(text);
+  if (known) return known;
+  const addressClass = classifyLiteral(text);
+  if (text.length <= LONGEST_LITERAL) {
+    if (classified.size >= CLASSIFICATIONS_KEPT) {
+      const [oldest] = classified.keys();
+      classified.delete(oldest);
+    }
+    classified.set(text, addressClass);
+  }
+  return addressClass;
+}
+
+function classifyLiteral(text: string): AddressClass {
   const literal = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
   if (!ipaddr.isValid(literal)) return 'not_an_address';
   const address = ipaddr.parse(literal);

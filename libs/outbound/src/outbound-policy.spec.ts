@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { classifyAddress } from './address-class';
+import { CLASSIFICATIONS_KEPT, classifyAddress } from './address-class';
 import { createGuardedDispatcher } from './guarded-dispatcher';
 import { checkOutboundUrl, type Resolver } from './outbound-policy';
 import { isOutboundRefusal } from './outbound-refusal';
@@ -170,6 +170,24 @@ describe('outbound address rules', () => {
     expect(classifyAddress('100.64.1.1')).toBe('carrier_grade_nat');
     expect(classifyAddress('::ffff:192.168.1.1')).toBe('embedded_non_public');
     expect(classifyAddress('example.com')).toBe('not_an_address');
+  });
+
+  it('classify a text the same way however often it is asked, past the kept classifications', () => {
+    const octets = (index: number) => `${index >> 8}.${index & 255}`;
+    const addresses = Array.from({ length: CLASSIFICATIONS_KEPT + 10 }, (_, index) => [
+      `10.0.${octets(index)}`,
+      `8.8.${octets(index)}`,
+      `[::ffff:127.0.${octets(index)}]`,
+    ]).flat();
+    const first = addresses.map(classifyAddress);
+    expect(new Set(first)).toEqual(new Set(['private', 'public', 'embedded_non_public']));
+    expect(addresses.map(classifyAddress)).toEqual(first);
+    expect([...addresses].reverse().map(classifyAddress)).toEqual([...first].reverse());
+    const long = `${'a'.repeat(100)}.example`;
+    expect([classifyAddress(long), classifyAddress(long)]).toEqual([
+      'not_an_address',
+      'not_an_address',
+    ]);
   });
 });
 
