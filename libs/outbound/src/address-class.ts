@@ -1,3 +1,4 @@
+import { BoundedMap } from '@cw/platform';
 import ipaddr from 'ipaddr.js';
 
 /** Why an address may not be dialled; `public` when it may. */
@@ -76,7 +77,7 @@ function classOfIpv6(address: ipaddr.IPv6): AddressClass {
 /** Classifications kept, of texts no longer than the longest literal: oldest dropped first. */
 export const CLASSIFICATIONS_KEPT = 1024;
 const LONGEST_LITERAL = 64;
-const classified = new Map<string, AddressClass>();
+const classified = new BoundedMap<string, AddressClass>(CLASSIFICATIONS_KEPT);
 
 /**
  * Classifies one literal IP address (IPv4 in dotted form, or IPv6, with or without brackets).
@@ -87,13 +88,7 @@ export function classifyAddress(text: string): AddressClass {
   const known = classified.get(text);
   if (known) return known;
   const addressClass = classifyLiteral(text);
-  if (text.length <= LONGEST_LITERAL) {
-    if (classified.size >= CLASSIFICATIONS_KEPT) {
-      const [oldest] = classified.keys();
-      classified.delete(oldest);
-    }
-    classified.set(text, addressClass);
-  }
+  if (text.length <= LONGEST_LITERAL) classified.set(text, addressClass);
   return addressClass;
 }
 

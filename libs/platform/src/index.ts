@@ -13,4 +13,5 @@ export * from './bootstrap/run-service';
 export * from './services/service-directory';
 export * from './bootstrap/shutdown';
 export * from './async/within-deadline';
+export * from './collections/bounded-map';
 export * from './collections/group-by';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BoundedMap } from '@cw/platform';
 import { type SealedSecret, SecretBox } from './secret-box';
 import type { SigningMaterial } from './sign-delivery';
 
@@ -23,7 +24,7 @@ export const KEPT_SIGNING_KEYS = 4096;
  */
 @Injectable()
 export class SigningMaterials {
-  private readonly opened = new Map<string, OpenedKey>();
+  private readonly opened = new BoundedMap<string, OpenedKey>(KEPT_SIGNING_KEYS);
 
   constructor(private readonly secrets: SecretBox) {}
 
@@ -40,10 +41,6 @@ export class SigningMaterials {
       encryptionKeyId: key.encryptionKeyId,
     };
     this.opened.set(key.id, { sealed, material });
-    if (this.opened.size > KEPT_SIGNING_KEYS) {
-      const [longestKept] = this.opened.keys();
-      this.opened.delete(longestKept);
-    }
     return material;
   }
 }

@@ -1,3 +1,4 @@
+import { BoundedMap } from '@cw/platform';
 import type { PrefixExpansion } from './prefix-expansion';
 
 const CAPACITY = 10_000;
@@ -10,20 +11,14 @@ const CAPACITY = 10_000;
  * expansion never hides a match. The oldest entries leave first once it holds 10,000.
  */
 export class PrefixExpansionCache {
-  private readonly entries = new Map<string, PrefixExpansion>();
+  private readonly entries = new BoundedMap<string, PrefixExpansion>(CAPACITY);
 
   get(companyId: string, word: string): PrefixExpansion | undefined {
     return this.entries.get(key(companyId, word));
   }
 
   set(companyId: string, expansion: PrefixExpansion): void {
-    const entry = key(companyId, expansion.word);
-    this.entries.delete(entry);
-    if (this.entries.size >= CAPACITY) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(entry, expansion);
+    this.entries.set(key(companyId, expansion.word), expansion);
   }
 }
 
