@@ -8,24 +8,14 @@ import {
   parseOutboundUrl,
   resolveDialable,
 } from '@cw/outbound';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { HooksConfig } from '../../hooks.config';
 import type { SendResult } from '../attempt-outcome';
 import { HOOKS_RESOLVER, type HooksResolver } from './outbound-resolver';
-
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
+import { postForStatus } from './post-for-status';
 
 /** Bytes of a receiver's answer read (and thrown away) so the connection can be reused. */
 const ANSWER_READ_LIMIT = 64 * 1024;
-
-function isTimeout(error: unknown): boolean {
-  const { name, code } = error as { name?: string; code?: string };
-  return name === 'TimeoutError' || name === 'AbortError' || TIMEOUT_CODES.has(code ?? '');
-}
 
 /**
  * POSTs one attempt to a receiver. The address is checked again before every send (the rules
@@ -73,34 +63,23 @@ export class HookSender implements OnModuleDestroy {
       // A name that does not resolve now may resolve later; a refused address stays refused.
       return error.addressClass ? { kind: 'blocked' } : { kind: 'request_error' };
     }
-    // One deadline for the whole attempt, cleared when it ends: `AbortSignal.timeout` would leave
-    // a timer behind for every attempt until its deadline, thousands at full speed.
-    const deadline = new AbortController();
-    const timer = setTimeout(
-      () => deadline.abort(new DOMException('hook attempt deadline', 'TimeoutError')),
-      this.timeoutMs,
-    );
-    try {
-      const response = await request(url, {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'user-agent': 'company-wiki-report-hooks/1',
-        },
-        body,
-        dispatcher: this.dispatcher,
-        signal: deadline.signal,
-      });
-      // The status settles the attempt; a slow or endless answer body changes nothing.
-      await response.body.dump({ limit: ANSWER_READ_LIMIT }).catch(() => undefined);
-      return { kind: 'answered', status: response.statusCode };
-    } catch (error) {
-      if (isOutboundRefusal(error)) return { kind: 'blocked' };
-      if (isTimeout(error)) return { kind: 'timeout' };
-      return { kind: 'request_error' };
-    } finally {
-      clearTimeout(timer);
+    const outcome = await postForStatus(this.dispatcher, {
+      url,
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'user-agent': 'company-wiki-report-hooks/1',
+      },
+      body,
+      timeoutMs: this.timeoutMs,
+      answerReadLimit: ANSWER_READ_LIMIT,
+    });
+    switch (outcome.kind) {
+      case 'answered':
+      case 'timeout':
+        return outcome;
+      case 'failed':
+        return isOutboundRefusal(outcome.error) ? { kind: 'blocked' } : { kind: 'request_error' };
     }
   }
 }
