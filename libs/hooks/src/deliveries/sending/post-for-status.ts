@@ -40,8 +40,8 @@ class DeadlineError extends Error {
 /**
  * Follows one request through undici's handler interface and settles once: on the answer's end,
  * on its failure, or at the deadline. An answer whose status came settles with that status
- * whatever its body then does (longer than the read limit, endless, cut off); the connection is
- * then closed rather than used again.
+ * whatever its body then does; a body longer than the read limit, endless or cut off also closes
+ * the connection rather than leaving it to be used again.
  */
 class StatusHandler implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | null = null;
