@@ -6,7 +6,8 @@ import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { Workflow } from '../src/definitions/entities/workflow.entity';
 import type { NewWorkflow } from '../src/definitions/workflow.repository';
-import { SCHEDULED_START_JOB } from '../src/schedules/workflow-schedule.service';
+import { ScheduleReconciler } from '../src/schedules/schedule-reconciler.service';
+import { SCHEDULED_START_JOB, schedulerIdOf } from '../src/schedules/workflow-schedule.service';
 import { createTestWorkflow } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
@@ -101,6 +102,115 @@ describe('scheduled starts (one process, real PostgreSQL and Redis)', () => {
     expect(await occur({ ...draft, id: '00000000-0000-4000-8000-000000000000' })).toEqual({
       started: false,
       reason: 'the workflow no longer exists',
+    });
+  });
+
+  describe('the schedule reconciler', () => {
+    const schedules = () => server.app.get(QueueRegistry).queue(QueueName.WorkflowSchedules);
+    const reconcile = () => server.app.get(ScheduleReconciler).reconcile();
+    const schedulerOf = (workflow: Workflow) =>
+      schedules().getJobScheduler(schedulerIdOf(workflow.id));
+    /** Whether the queue lists a scheduler for the workflow (`getJobScheduler` answers a blank one for a missing id). */
+    const hasScheduler = async (workflow: Workflow) =>
+      (await schedules().getJobSchedulers(0, -1)).some(
+        (scheduler) => scheduler.key === schedulerIdOf(workflow.id),
+      );
+
+    /** As if the workflow's last change were `seconds` ago: changes younger than a minute are left to their own call. */
+    async function changedAgo(workflow: Workflow, seconds: number): Promise<void> {
+      await dataSource.query(
+        `UPDATE workflows.workflows SET updated_at = now() - make_interval(secs => $2) WHERE id = $1`,
+        [workflow.id, seconds],
+      );
+    }
+
+    it('gives a lost scheduler back, with the cron and time zone of PostgreSQL, and repairs a changed one', async () => {
+      const nightly = await makeWorkflow(owner, {
+        schedule: { cron: '0 3 * * *', timezone: 'UTC' },
+      });
+      const weekly = await makeWorkflow(owner, {
+        schedule: { cron: '30 8 * * 1', timezone: 'Europe/Berlin' },
+      });
+      await changedAgo(nightly, 120);
+      await changedAgo(weekly, 120);
+      await schedules().removeJobScheduler(schedulerIdOf(nightly.id));
+      await schedules().upsertJobScheduler(
+        schedulerIdOf(weekly.id),
+        { pattern: '0 0 * * *', tz: 'UTC' },
+        { name: SCHEDULED_START_JOB, data: { workflow_id: weekly.id } },
+      );
+
+      const repair = await reconcile();
+
+      expect(repair.upserted).toBeGreaterThanOrEqual(2);
+      expect(await schedulerOf(nightly)).toMatchObject({
+        name: SCHEDULED_START_JOB,
+        pattern: '0 3 * * *',
+        tz: 'UTC',
+        template: { data: { workflow_id: nightly.id } },
+      });
+      expect(await schedulerOf(weekly)).toMatchObject({
+        pattern: '30 8 * * 1',
+        tz: 'Europe/Berlin',
+      });
+      expect(await reconcile()).toEqual({ upserted: 0, removed: 0 });
+    });
+
+    it('removes the scheduler of a workflow no longer active, or gone, and keeps other schedulers', async () => {
+      const archived = await makeWorkflow(owner, { status: 'archived' });
+      const gone = await makeWorkflow(owner);
+      const other = 'cleanup:nightly';
+      for (const workflow of [archived, gone]) {
+        await schedules().upsertJobScheduler(
+          schedulerIdOf(workflow.id),
+          { pattern: '0 3 * * *', tz: 'UTC' },
+          { name: SCHEDULED_START_JOB, data: { workflow_id: workflow.id } },
+        );
+      }
+      await schedules().upsertJobScheduler(other, { pattern: '0 4 * * *' }, { name: 'other' });
+      await changedAgo(archived, 120);
+      await dataSource.query('DELETE FROM workflows.workflows WHERE id = $1', [gone.id]);
+
+      const repair = await reconcile();
+
+      expect(repair.removed).toBeGreaterThanOrEqual(2);
+      expect(await hasScheduler(archived)).toBe(false);
+      expect(await hasScheduler(gone)).toBe(false);
+      expect(await schedules().getJobScheduler(other)).toMatchObject({ pattern: '0 4 * * *' });
+      await schedules().removeJobScheduler(other);
+    });
+
+    it('leaves a workflow changed within the last minute to its own scheduler call', async () => {
+      const fresh = await makeWorkflow(owner);
+      const justArchived = await makeWorkflow(owner, { status: 'archived' });
+      await schedules().upsertJobScheduler(
+        schedulerIdOf(justArchived.id),
+        { pattern: '0 3 * * *', tz: 'UTC' },
+        { name: SCHEDULED_START_JOB, data: { workflow_id: justArchived.id } },
+      );
+
+      await reconcile();
+
+      expect(await hasScheduler(fresh)).toBe(false);
+      expect(await schedulerOf(justArchived)).toMatchObject({ pattern: '0 3 * * *' });
+      await changedAgo(fresh, 120);
+      await changedAgo(justArchived, 120);
+      await reconcile();
+      expect(await schedulerOf(fresh)).toMatchObject({ pattern: '0 3 * * *' });
+      expect(await hasScheduler(justArchived)).toBe(false);
+    });
+
+    it('ends with one scheduler per scheduled workflow when passes run in parallel', async () => {
+      const workflows = await Promise.all(Array.from({ length: 6 }, () => makeWorkflow(owner)));
+      for (const workflow of workflows) await changedAgo(workflow, 120);
+
+      await Promise.all(Array.from({ length: 4 }, () => reconcile()));
+
+      const keys = (await schedules().getJobSchedulers(0, -1)).map((scheduler) => scheduler.key);
+      for (const workflow of workflows) {
+        expect(keys.filter((key) => key === schedulerIdOf(workflow.id))).toHaveLength(1);
+      }
+      expect(await reconcile()).toEqual({ upserted: 0, removed: 0 });
     });
   });
 });

@@ -5,6 +5,7 @@ import {
   visibleWorkflowsSql,
   type WorkflowReaderIdentity,
 } from '../access/workflow-visibility.sql';
+import type { Schedule } from '../schedules/schedule';
 import { Workflow, type WorkflowStatus } from './entities/workflow.entity';
 import type { WorkflowRef } from './workflow-ref';
 
@@ -98,4 +99,44 @@ export class WorkflowRepository {
   findById(id: string): Promise<Workflow | null> {
     return this.workflows.findOneBy({ id });
   }
+
+  /**
+   * Active workflows with a schedule, unchanged for `settledSeconds`, in id order after `afterId`:
+   * a page of the schedules' truth that no change in flight is still writing to Redis.
+   */
+  findSettledScheduled(
+    afterId: string | null,
+    limit: number,
+    settledSeconds: number,
+  ): Promise<ScheduledWorkflow[]> {
+    return this.dataSource.query(
+      `SELECT id, schedule FROM workflows.workflows
+        WHERE status = 'active' AND schedule IS NOT NULL
+          AND updated_at < now() - make_interval(secs => $3)
+          AND ($1::uuid IS NULL OR id > $1::uuid)
+        ORDER BY id LIMIT $2`,
+      [afterId, limit, settledSeconds],
+    );
+  }
+
+  /**
+   * Which of these workflows still need their scheduler: active with a schedule, or changed
+   * within `settledSeconds` (the change's own scheduler call may still be under way).
+   */
+  async filterScheduledOrUnsettled(
+    ids: readonly string[],
+    settledSeconds: number,
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM workflows.workflows
+        WHERE id = ANY($1::uuid[])
+          AND ((status = 'active' AND schedule IS NOT NULL)
+               OR updated_at >= now() - make_interval(secs => $2))`,
+      [ids, settledSeconds],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
 }
+
+export type ScheduledWorkflow = Pick<Workflow, 'id'> & { schedule: Schedule };

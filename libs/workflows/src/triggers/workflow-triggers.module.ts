@@ -4,6 +4,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '@cw/identity';
 import { QueueName } from '@cw/queue';
 import { WorkflowRunsModule } from '../runs/workflow-runs.module';
+import { ScheduleReconciler } from '../schedules/schedule-reconciler.service';
+import { WorkflowScheduleService } from '../schedules/workflow-schedule.service';
 import { WorkflowsCoreModule } from '../workflows-core.module';
 import { WebhookLink } from './entities/webhook-link.entity';
 import { ScheduledStartProcessor } from './scheduled-start.processor';
@@ -15,7 +17,7 @@ import { WebhookLinksController } from './webhook-links.controller';
 import { WebhookTriggerController } from './webhook-trigger.controller';
 import { WebhookTriggerService } from './webhook-trigger.service';
 
-/** Webhook links and the trigger route; scheduled starts. */
+/** Webhook links and the trigger route; scheduled starts and the reconciler of their schedulers. */
 @Module({
   imports: [
     WorkflowsCoreModule,
@@ -32,6 +34,8 @@ import { WebhookTriggerService } from './webhook-trigger.service';
     WebhookTriggerService,
     ScheduledStartService,
     ScheduledStartProcessor,
+    WorkflowScheduleService,
+    ScheduleReconciler,
   ],
 })
 export class WorkflowTriggersModule {}
