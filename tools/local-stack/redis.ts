@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { ensureRedisBinary } from './binaries';
@@ -72,6 +72,10 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
   ]);
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
+  // Files an earlier, persistent local stack left: loaded at start, they would bring back jobs
+  // and counters of long ago.
+  rmSync(join(dir, 'dump.rdb'), { force: true });
+  rmSync(join(dir, 'appendonlydir'), { recursive: true, force: true });
   const logFile = join(dataDir, 'redis.log');
   log(`starting Redis on 127.0.0.1:${port} (log: ${logFile})`);
   await runOrThrow(redisServer, [
@@ -81,10 +85,12 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
     String(port),
     '--dir',
     dir,
+    // No persistence: Redis holds queue jobs, job schedulers and counters, and PostgreSQL the truth
+    // they are rebuilt from (the runs', deliveries' and schedules' reconcilers, the report-events
+    // sweep). The append-only file cost Redis a fifth of its CPU per BullMQ job and forked it to
+    // rewrite the file every minute or so of steady queue traffic (docs/benchmarks.md).
     '--appendonly',
-    'yes',
-    // The append-only file is the durable copy; snapshots on top of it forked Redis every minute
-    // of steady writes (`save 60 10000`) to write the data set out again.
+    'no',
     '--save',
     '',
     '--daemonize',
@@ -106,7 +112,7 @@ export async function stopRedisServer(dataDir: string, log: Log): Promise<void> 
   if (!pid) return;
   log('stopping Redis');
   const port = readStackPorts(dataDir).redisPort;
-  // SHUTDOWN lets Redis flush its append-only file; signals are the fallback.
+  // SHUTDOWN stops Redis cleanly; signals are the fallback.
   if (port !== undefined) await redisCommand(port, 'SHUTDOWN').catch(() => '');
   // A zombie left for a non-reaping init has an empty cmdline, so this also counts it as gone.
   const stopped = () => !isProcessNamed(pid, 'redis-server');
