@@ -12,6 +12,7 @@ export * from './bootstrap/create-http-app';
 export * from './bootstrap/run-service';
 export * from './services/service-directory';
 export * from './bootstrap/shutdown';
+export * from './async/periodic-pass';
 export * from './async/within-deadline';
 export * from './collections/bounded-map';
 export * from './collections/group-by';

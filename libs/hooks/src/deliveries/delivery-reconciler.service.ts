@@ -4,6 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { PeriodicPass } from '@cw/platform';
 import { HooksConfig } from '../hooks.config';
 import { DeliveryRepository } from './delivery.repository';
 import { DeliveryQueue } from './jobs/delivery-queue';
@@ -19,9 +20,11 @@ const MAX_BATCHES_PER_PASS = 20;
  */
 @Injectable()
 export class DeliveryReconciler implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(DeliveryReconciler.name);
-  private timer?: NodeJS.Timeout;
-  private running = false;
+  private readonly periodic = new PeriodicPass(
+    'hook delivery reconciliation',
+    () => this.reconcile(),
+    new Logger(DeliveryReconciler.name),
+  );
 
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -30,12 +33,13 @@ export class DeliveryReconciler implements OnApplicationBootstrap, OnModuleDestr
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.HOOKS_WORKER !== 'on') return;
-    this.timer = setInterval(() => void this.tick(), this.config.HOOKS_RECONCILE_SECONDS * 1000);
+    if (this.config.HOOKS_WORKER === 'on') {
+      this.periodic.start(this.config.HOOKS_RECONCILE_SECONDS * 1000);
+    }
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.periodic.stop();
   }
 
   /** One pass; answers how many attempts it queued again. */
@@ -52,17 +56,5 @@ export class DeliveryReconciler implements OnApplicationBootstrap, OnModuleDestr
       if (overdue.length < BATCH) break;
     }
     return queued;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.reconcile();
-    } catch (error) {
-      this.logger.warn(`hook delivery reconciliation failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
   }
 }

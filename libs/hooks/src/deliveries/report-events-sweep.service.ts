@@ -4,6 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { PeriodicPass } from '@cw/platform';
 import { CompletedRunsFeed, type CompletionCursor } from '@cw/workflows';
 import { HooksConfig } from '../hooks.config';
 import { DeliveryFanout } from './delivery-fanout.service';
@@ -22,8 +23,11 @@ const NO_RUN_ID = '00000000-0000-0000-0000-000000000000';
 @Injectable()
 export class ReportEventsSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ReportEventsSweep.name);
-  private timer?: NodeJS.Timeout;
-  private running = false;
+  private readonly periodic = new PeriodicPass(
+    'sweep of lost report events',
+    () => this.sweep(),
+    this.logger,
+  );
   private cursor: CompletionCursor;
 
   constructor(
@@ -39,12 +43,13 @@ export class ReportEventsSweep implements OnApplicationBootstrap, OnModuleDestro
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.HOOKS_WORKER !== 'on') return;
-    this.timer = setInterval(() => void this.tick(), this.config.HOOKS_RECONCILE_SECONDS * 1000);
+    if (this.config.HOOKS_WORKER === 'on') {
+      this.periodic.start(this.config.HOOKS_RECONCILE_SECONDS * 1000);
+    }
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.periodic.stop();
   }
 
   /** One pass; answers how many reports it fanned out that their event never reached. */
@@ -66,17 +71,5 @@ export class ReportEventsSweep implements OnApplicationBootstrap, OnModuleDestro
     if (found > 0) this.logger.warn(`fanned out ${found} finished report(s) whose event was lost`);
     await this.fanouts.prune(2 * this.config.HOOKS_EVENT_SWEEP_WINDOW_SECONDS);
     return found;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.sweep();
-    } catch (error) {
-      this.logger.warn(`sweep of lost report events failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
   }
 }

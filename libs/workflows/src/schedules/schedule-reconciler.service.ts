@@ -4,6 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { PeriodicPass } from '@cw/platform';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import { WorkflowsConfig } from '../workflows.config';
 import { workflowIdOfScheduler, WorkflowScheduleService } from './workflow-schedule.service';
@@ -35,8 +36,11 @@ export interface ScheduleRepair {
 @Injectable()
 export class ScheduleReconciler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ScheduleReconciler.name);
-  private timer?: NodeJS.Timeout;
-  private running = false;
+  private readonly periodic = new PeriodicPass(
+    'workflow schedule reconciliation',
+    () => this.repair(),
+    this.logger,
+  );
 
   constructor(
     private readonly workflows: WorkflowRepository,
@@ -45,13 +49,11 @@ export class ScheduleReconciler implements OnApplicationBootstrap, OnModuleDestr
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.RUNS_WORKER !== 'on') return;
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), INTERVAL_MS);
+    if (this.config.RUNS_WORKER === 'on') this.periodic.start(INTERVAL_MS, { now: true });
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.periodic.stop();
   }
 
   async reconcile(): Promise<ScheduleRepair> {
@@ -98,18 +100,10 @@ export class ScheduleReconciler implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      const { upserted, removed } = await this.reconcile();
-      if (upserted + removed > 0) {
-        this.logger.warn(`workflow schedules repaired: ${upserted} set, ${removed} removed`);
-      }
-    } catch (error) {
-      this.logger.warn(`workflow schedule reconciliation failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
+  private async repair(): Promise<void> {
+    const { upserted, removed } = await this.reconcile();
+    if (upserted + removed > 0) {
+      this.logger.warn(`workflow schedules repaired: ${upserted} set, ${removed} removed`);
     }
   }
 }

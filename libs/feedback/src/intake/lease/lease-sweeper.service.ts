@@ -4,6 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { PeriodicPass } from '@cw/platform';
 import { IntakeConfig } from '../intake.config';
 import { LeaseRepository } from './lease.repository';
 
@@ -14,9 +15,11 @@ import { LeaseRepository } from './lease.repository';
  */
 @Injectable()
 export class LeaseSweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(LeaseSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running = false;
+  private readonly periodic = new PeriodicPass(
+    'returning expired intake leases',
+    () => this.sweep(),
+    new Logger(LeaseSweeper.name),
+  );
 
   constructor(
     private readonly leases: LeaseRepository,
@@ -24,31 +27,15 @@ export class LeaseSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.tick(),
-      this.config.FEEDBACK_LEASE_SWEEP_SECONDS * 1000,
-    );
-    this.timer.unref();
+    this.periodic.start(this.config.FEEDBACK_LEASE_SWEEP_SECONDS * 1000);
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.periodic.stop();
   }
 
   /** One pass; answers how many reports went back to the queue. */
   sweep(): Promise<number> {
     return this.leases.returnExpired();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.sweep();
-    } catch (error) {
-      this.logger.warn(`returning expired intake leases failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
   }
 }

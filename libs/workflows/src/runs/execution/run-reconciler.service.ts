@@ -4,6 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { PeriodicPass } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { RunReportWriter } from '../../reports/run-report.writer';
 import { RunRepository } from '../run.repository';
@@ -21,8 +22,11 @@ const BATCH = 100;
  */
 @Injectable()
 export class RunReconcilerService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(RunReconcilerService.name);
-  private timer?: NodeJS.Timeout;
+  private readonly periodic = new PeriodicPass(
+    'run reconciliation',
+    () => this.reconcile(),
+    new Logger(RunReconcilerService.name),
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -33,16 +37,11 @@ export class RunReconcilerService implements OnApplicationBootstrap, OnModuleDes
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.RUNS_WORKER !== 'on') return;
-    this.timer = setInterval(() => {
-      this.reconcile().catch((error: Error) =>
-        this.logger.warn(`run reconciliation failed: ${error.message}`),
-      );
-    }, INTERVAL_MS);
+    if (this.config.RUNS_WORKER === 'on') this.periodic.start(INTERVAL_MS);
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.periodic.stop();
   }
 
   /** One pass; answers how many runs ended stale and how many were re-enqueued. */
