@@ -15,7 +15,7 @@ const PAGE = 500;
  * A workflow changed this recently is left to the change's own scheduler call, which runs right
  * after its commit: the reconciler never races it.
  */
-export const SCHEDULE_SETTLED_SECONDS = 60;
+const SCHEDULE_SETTLED_SECONDS = 60;
 
 export interface ScheduleRepair {
   /** Schedulers added, or replaced because their cron or time zone had changed. */
