@@ -7,7 +7,11 @@ import { DataSource } from 'typeorm';
 import type { Workflow } from '../src/definitions/entities/workflow.entity';
 import type { NewWorkflow } from '../src/definitions/workflow.repository';
 import { ScheduleReconciler } from '../src/schedules/schedule-reconciler.service';
-import { SCHEDULED_START_JOB, schedulerIdOf } from '../src/schedules/workflow-schedule.service';
+import {
+  SCHEDULED_START_JOB,
+  type ScheduledStartData,
+  schedulerIdOf,
+} from '../src/schedules/workflow-schedule.service';
 import { createTestWorkflow } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
@@ -176,7 +180,9 @@ describe('scheduled starts (one process, real PostgreSQL and Redis)', () => {
       expect(repair.removed).toBeGreaterThanOrEqual(2);
       expect(await hasScheduler(archived)).toBe(false);
       expect(await hasScheduler(gone)).toBe(false);
-      const firings = (await schedules().getJobs(['delayed'])).map((job) => job.data.workflow_id);
+      const firings = (await schedules().getJobs(['delayed'])).map(
+        (job) => (job.data as ScheduledStartData).workflow_id,
+      );
       expect(firings).not.toContain(archived.id);
       expect(firings).not.toContain(gone.id);
       expect(await schedules().getJobScheduler(other)).toMatchObject({ pattern: '0 4 * * *' });
