@@ -14,6 +14,8 @@ import type { HookPrincipal } from '../src/access/hook-authority';
 import { HookRepository } from '../src/registration/hook.repository';
 import { docsVerifier, type HookReceiver, startHookReceiver } from '../src/testing';
 import {
+  allDelivered,
+  allSettled,
   type Delivery,
   deliveriesOf,
   designWorkflow,
@@ -25,7 +27,6 @@ import {
   type Refusal,
   type RegisteredHook,
   registerCallback,
-  settled,
   startRun,
   subscribe,
   waitForDeliveries,
@@ -110,12 +111,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const alice = await newHookUser(server.baseUrl);
     const hook = await subscribed(alice);
     const runId = await finishedRun(server.baseUrl, alice);
-    const [delivery] = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    const [delivery] = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     expect(delivery).toMatchObject({
       hook_id: hook.id,
       report_id: runId,
@@ -199,14 +195,14 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       server.baseUrl,
       as(alice),
       onlyWatched.id,
-      (all) => all.length === 1 && all.every(settled),
+      allSettled(1),
     );
     expect(watchedDeliveries.map((each) => each.report_id)).toEqual([runs[0]]);
     const failedDeliveries = await waitForDeliveries(
       server.baseUrl,
       as(alice),
       onlyFailed.id,
-      (all) => all.length === 1 && all.every(settled),
+      allSettled(1),
     );
     expect(failedDeliveries.map((each) => each.report_id)).toEqual([runs[2]]);
   });
@@ -219,12 +215,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const ownerHook = await subscribed(owner);
     const privateWorkflow = await designWorkflow(server.baseUrl, owner, { visibility: 'private' });
     await finishedRun(server.baseUrl, owner, privateWorkflow);
-    await waitForDeliveries(
-      server.baseUrl,
-      as(owner),
-      ownerHook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    await waitForDeliveries(server.baseUrl, as(owner), ownerHook.id, allSettled(1));
     expect(await deliveriesOf(server.baseUrl, as(admin), adminHook.id)).toEqual([]);
     expect(requestsFor(adminHook.id)).toEqual([]);
   });
@@ -235,12 +226,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const now = await registerCallback(server.baseUrl, alice.token, finished, receiver.url);
     expect(now.status).toBe(201);
     expect(now.body).toMatchObject({ kind: 'callback', report_id: finished, statuses: null });
-    await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      now.body.id,
-      (all) => all.length === 1 && all[0].state === 'delivered',
-    );
+    await waitForDeliveries(server.baseUrl, as(alice), now.body.id, allDelivered(1));
 
     const waiting = await designWorkflow(server.baseUrl, alice, {
       steps: [{ id: 'ask', block: 'work_packet', instructions: 'Answer, please.' }],
@@ -267,7 +253,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       server.baseUrl,
       as(alice),
       later.body.id,
-      (all) => all.length === 1 && all[0].state === 'delivered',
+      allDelivered(1),
     );
     const [request] = requestsFor(later.body.id);
     expect(JSON.parse(request.body.toString('utf8'))).toMatchObject({
@@ -287,12 +273,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         : 200,
     );
     await finishedRun(server.baseUrl, alice);
-    const [delivery] = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    const [delivery] = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     expect(delivery).toMatchObject({ state: 'delivered', attempts: 5, failure_reason: null });
     const requests = requestsFor(hook.id);
     expect(new Set(requests.map((each) => each.headers['x-service-delivery']))).toEqual(
@@ -313,12 +294,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const hook = await subscribed(alice);
     receiver.answerWith((request) => (request.headers['x-service-hook'] === hook.id ? 503 : 200));
     await finishedRun(server.baseUrl, alice);
-    const [delivery] = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    const [delivery] = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     expect(delivery).toMatchObject({ state: 'failed', attempts: 8, failure_reason: 'http_503' });
     expect(requestsFor(hook.id)).toHaveLength(8);
     expect((await hookRow(hook.id)).state).toBe('live');
@@ -333,12 +309,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         : 200,
     );
     await finishedRun(server.baseUrl, alice);
-    const [delivery] = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    const [delivery] = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     expect(delivery).toMatchObject({ state: 'failed', attempts: 1, failure_reason: 'http_308' });
     expect(requestsFor(hook.id)).toHaveLength(1);
   });
@@ -348,12 +319,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const hook = await subscribed(alice);
     receiver.answerWith((request) => (request.headers['x-service-hook'] === hook.id ? 410 : 200));
     await finishedRun(server.baseUrl, alice);
-    const [delivery] = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    const [delivery] = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     expect(delivery).toMatchObject({ state: 'failed', failure_reason: 'http_410' });
     expect(await hookRow(hook.id)).toEqual({ state: 'ended', ended_reason: 'receiver_gone' });
     await finishedRun(server.baseUrl, alice);
@@ -377,12 +343,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       request.headers['x-service-hook'] === hook.id && failing ? 400 : 200,
     );
     await finishedRun(server.baseUrl, alice);
-    const [failed] = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    const [failed] = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     expect(failed).toMatchObject({ state: 'failed', attempts: 1, failure_reason: 'http_400' });
     failing = false;
     const path = `/api/report-hooks/${hook.id}/deliveries/${failed.id}/replay`;
@@ -440,7 +401,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       server.baseUrl,
       as(alice),
       callback.body.id,
-      (all) => all.length === 1 && all.every(settled),
+      allSettled(1),
     );
     expect(failed).toMatchObject({ state: 'failed', failure_reason: 'http_404' });
     expect(await hookRow(callback.body.id)).toEqual({
@@ -469,12 +430,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       [hook.id],
     );
     await finishedRun(server.baseUrl, alice);
-    const [failed] = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    const [failed] = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     expect(failed).toMatchObject({
       state: 'failed',
       attempts: 0,
@@ -515,12 +471,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     await db.query(`DELETE FROM hooks.signing_keys WHERE hook_id = $1`, [hook.id]);
     await db.query(`UPDATE hooks.hooks SET signed = false WHERE id = $1`, [hook.id]);
     await finishedRun(server.baseUrl, alice);
-    await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all[0].state === 'delivered',
-    );
+    await waitForDeliveries(server.baseUrl, as(alice), hook.id, allDelivered(1));
     const [unsigned] = requestsFor(hook.id);
     expect(
       Object.keys(unsigned.headers)
@@ -544,12 +495,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     );
     expect(rotated.status).toBe(200);
     await finishedRun(server.baseUrl, alice);
-    await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 2 && all.every((each) => each.state === 'delivered'),
-    );
+    await waitForDeliveries(server.baseUrl, as(alice), hook.id, allDelivered(2));
     const signed = requestsFor(hook.id)[1];
     expect(signed.headers['x-service-key-id']).toBe(rotated.body.signing_key_id);
     docsVerifier()(signed.headers, signed.body, {
@@ -579,12 +525,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       started_by: alice.personId,
     };
     await Promise.all(Array.from({ length: 12 }, () => fanout.reportFinished(event)));
-    await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     const [{ n }]: { n: number }[] = await db.query(
       `SELECT count(*)::int AS n FROM hooks.deliveries WHERE hook_id = $1`,
       [hook.id],
@@ -683,7 +624,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         server.baseUrl,
         as(alice),
         hook.id,
-        (all) => all.length === 1 && all[0].state === 'delivered',
+        allDelivered(1),
       );
       expect(delivery.report_id).toBe(runId);
       expect(refused).toBe(1);
@@ -700,12 +641,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       request.headers['x-service-hook'] === hook.id ? answer : 200,
     );
     await finishedRun(server.baseUrl, alice);
-    const [failed] = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 1 && all.every(settled),
-    );
+    const [failed] = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(1));
     answer = 200;
     const attempts = server.app.get(DeliveryAttemptService);
     const replayed = call<Delivery>(
@@ -772,12 +708,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       finishedRun(server.baseUrl, alice),
       finishedRun(server.baseUrl, alice),
     ]);
-    const delivered = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (all) => all.length === 2 && all.every((each) => each.state === 'delivered'),
-    );
+    const delivered = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allDelivered(2));
     const [first, second] = delivered.map((each) => each.id);
     // Both back to pending, waiting for attempts 3 and 5 (due in an hour: no worker takes them).
     await db.query(
@@ -915,12 +846,8 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       finishedRun(server.baseUrl, alice, privateWorkflow),
     ]);
     // Their deliveries settled first, so that only the reads below read reports.
-    await waitForDeliveries(server.baseUrl, as(alice), hooks[0].id, (all) => {
-      return all.length === 2 && all.every(settled);
-    });
-    await waitForDeliveries(server.baseUrl, as(carol), hooks[1].id, (all) => {
-      return all.length === 1 && all.every(settled);
-    });
+    await waitForDeliveries(server.baseUrl, as(alice), hooks[0].id, allSettled(2));
+    await waitForDeliveries(server.baseUrl, as(carol), hooks[1].id, allSettled(1));
     const principals: HookPrincipal[] = await db.query(
       `SELECT owner_id AS "ownerId", company_id AS "companyId",
               credential_kind AS "credentialKind", credential_id AS "credentialId"
@@ -993,7 +920,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       server.baseUrl,
       { cookie: alice.cookie },
       hook.id,
-      (all) => all.length === 1 && all.every(settled),
+      allSettled(1),
     );
     expect(cancelled).toMatchObject({ state: 'cancelled', failure_reason: 'hook_ended' });
     expect(await hookRow(hook.id)).toEqual({ state: 'ended', ended_reason: 'credential_ended' });
@@ -1008,12 +935,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const other = await subscribed(alice, { statuses: ['failed'] });
     const workflowId = await designWorkflow(server.baseUrl, alice);
     for (let index = 0; index < 3; index += 1) await finishedRun(server.baseUrl, alice, workflowId);
-    const all = await waitForDeliveries(
-      server.baseUrl,
-      as(alice),
-      hook.id,
-      (each) => each.length === 3 && each.every(settled),
-    );
+    const all = await waitForDeliveries(server.baseUrl, as(alice), hook.id, allSettled(3));
     const first = await call<{ deliveries: Delivery[]; next_offset: number | null }>(
       server.baseUrl,
       'GET',

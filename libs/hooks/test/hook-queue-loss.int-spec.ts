@@ -6,6 +6,7 @@ import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { type HookReceiver, startHookReceiver } from '../src/testing';
 import {
+  allDelivered,
   designWorkflow,
   finishedRun,
   newHookUser,
@@ -18,35 +19,55 @@ jest.setTimeout(120_000);
 
 const RUNS = 20;
 
+/** A hooks app on a Redis of its own, which a test may flush, and a receiver: one per `describe`. */
+interface SystemOnPrivateRedis {
+  server: TestApp;
+  receiver: HookReceiver;
+  /** FLUSHALL; answers how many keys Redis held before. */
+  flushRedis(): Promise<number>;
+}
+
+function systemOnPrivateRedis(env: Record<string, string>): SystemOnPrivateRedis {
+  let redis: PrivateRedis;
+  const system = {
+    async flushRedis(): Promise<number> {
+      const client = new Redis(redis.url);
+      try {
+        const keys = await client.dbsize();
+        await client.flushall();
+        return keys;
+      } finally {
+        client.disconnect();
+      }
+    },
+  } as SystemOnPrivateRedis;
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    system.receiver = await startHookReceiver();
+    system.server = await startHooksTestApp({ env: { REDIS_URL: redis.url, ...env } });
+  });
+  afterAll(async () => {
+    await system.server?.close();
+    await system.receiver?.close();
+    await redis?.destroy();
+  });
+  return system;
+}
+
 /**
  * Redis holds only the next job of each delivery; PostgreSQL holds its truth. A Redis of this
  * test's own is flushed while every delivery waits for its retry: the reconciler queues them
  * again and each one is delivered.
  */
 describe('report hook deliveries when Redis loses every job (FLUSHALL on a private Redis)', () => {
-  let redis: PrivateRedis;
-  let server: TestApp;
-  let receiver: HookReceiver;
-
-  beforeAll(async () => {
-    redis = await PrivateRedis.start();
-    receiver = await startHookReceiver();
-    server = await startHooksTestApp({
-      env: {
-        REDIS_URL: redis.url,
-        HOOKS_RETRY_BASE_SECONDS: '10',
-        HOOKS_RETRY_MAX_SECONDS: '10',
-        HOOKS_RECONCILE_SECONDS: '1',
-      },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await receiver.close();
-    await redis.destroy();
+  const system = systemOnPrivateRedis({
+    HOOKS_RETRY_BASE_SECONDS: '10',
+    HOOKS_RETRY_MAX_SECONDS: '10',
+    HOOKS_RECONCILE_SECONDS: '1',
   });
 
   it('re-creates the lost attempt jobs from PostgreSQL: none lost', async () => {
+    const { server, receiver } = system;
     const alice = await newHookUser(server.baseUrl);
     const hook = await subscribe(server.baseUrl, alice.token, { target_url: receiver.url });
     let answer = 503;
@@ -63,14 +84,7 @@ describe('report hook deliveries when Redis loses every job (FLUSHALL on a priva
       (all) =>
         all.length === RUNS && all.every((each) => each.state === 'pending' && each.attempts >= 1),
     );
-    const client = new Redis(redis.url);
-    try {
-      expect(await client.dbsize()).toBeGreaterThan(0);
-      await client.flushall();
-      expect(await client.dbsize()).toBe(0);
-    } finally {
-      client.disconnect();
-    }
+    expect(await system.flushRedis()).toBeGreaterThan(0);
     answer = 200;
     const delivered = await waitForDeliveries(
       server.baseUrl,
@@ -91,28 +105,13 @@ describe('report hook deliveries when Redis loses every job (FLUSHALL on a priva
  * finds the reports never fanned out and each delivery is created and sent.
  */
 describe('report.finished events lost in Redis before the hooks consumed them (FLUSHALL)', () => {
-  let redis: PrivateRedis;
-  let server: TestApp;
-  let receiver: HookReceiver;
-
-  beforeAll(async () => {
-    redis = await PrivateRedis.start();
-    receiver = await startHookReceiver();
-    server = await startHooksTestApp({
-      env: {
-        REDIS_URL: redis.url,
-        HOOKS_RECONCILE_SECONDS: '1',
-        HOOKS_EVENT_SWEEP_GRACE_SECONDS: '0.5',
-      },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await receiver.close();
-    await redis.destroy();
+  const system = systemOnPrivateRedis({
+    HOOKS_RECONCILE_SECONDS: '1',
+    HOOKS_EVENT_SWEEP_GRACE_SECONDS: '0.5',
   });
 
   it('fans out from the completed runs: one delivery per report, none lost', async () => {
+    const { server, receiver } = system;
     const events = server.app.get<Queue>(getQueueToken(QueueName.ReportEvents));
     const alice = await newHookUser(server.baseUrl);
     const hook = await subscribe(server.baseUrl, alice.token, { target_url: receiver.url });
@@ -121,21 +120,16 @@ describe('report.finished events lost in Redis before the hooks consumed them (F
     const runIds = await Promise.all(
       Array.from({ length: RUNS }, () => finishedRun(server.baseUrl, alice, workflowId)),
     );
-    const client = new Redis(redis.url);
-    try {
-      await waitFor(async () => {
-        const counts = await events.getJobCounts('paused', 'wait');
-        return (counts.paused ?? 0) + (counts.wait ?? 0) >= RUNS;
-      });
-      await client.flushall();
-    } finally {
-      client.disconnect();
-    }
+    await waitFor(async () => {
+      const counts = await events.getJobCounts('paused', 'wait');
+      return (counts.paused ?? 0) + (counts.wait ?? 0) >= RUNS;
+    });
+    await system.flushRedis();
     const delivered = await waitForDeliveries(
       server.baseUrl,
       { token: alice.token },
       hook.body.id,
-      (all) => all.length === RUNS && all.every((each) => each.state === 'delivered'),
+      allDelivered(RUNS),
       60_000,
     );
     expect(new Set(delivered.map((each) => each.report_id))).toEqual(new Set(runIds));

@@ -5,7 +5,13 @@ import type { Resolver } from '@cw/outbound';
 import { type TestApp } from '@cw/testing';
 import dns2, { type DnsServer } from 'dns2';
 import { DataSource } from 'typeorm';
-import { finishedRun, newHookUser, subscribe, settled, waitForDeliveries } from './hooks-fixtures';
+import {
+  allSettled,
+  finishedRun,
+  newHookUser,
+  subscribe,
+  waitForDeliveries,
+} from './hooks-fixtures';
 import { startHooksTestApp } from './hooks-test-app';
 
 jest.setTimeout(90_000);
@@ -102,7 +108,7 @@ describe('a DNS answer that changes between the check and the connection (rebind
         server.baseUrl,
         { token: alice.token },
         created.body.id,
-        (all) => all.length === 1 && all.every(settled),
+        allSettled(1),
       );
       expect(delivery).toMatchObject({ state: 'failed', failure_reason: 'blocked', attempts: 0 });
       expect(dns.queries.get(name)).toBe(queriesBeforeRefusal);

@@ -6,6 +6,7 @@ import {
   signInTestPerson,
   type SignedInTestPerson,
 } from '@cw/testing';
+import type { DeliveryView } from '../src/deliveries/delivery-view';
 
 /** A signed-in person with an API key (hooks are registered with a bearer token). */
 export interface HookUser extends SignedInTestPerson {
@@ -24,19 +25,8 @@ export interface RegisteredHook {
   created_at: string;
 }
 
-export interface Delivery {
-  id: string;
-  hook_id: string;
-  report_id: string;
-  state: 'pending' | 'delivered' | 'failed' | 'cancelled';
-  attempts: number;
-  replay_count: number;
-  created_at: string;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  failure_reason: string | null;
-}
+/** A delivery as the API lists it. */
+export type Delivery = DeliveryView;
 
 export interface Refusal {
   success: false;
@@ -191,3 +181,15 @@ export async function waitForDeliveries(
 }
 
 export const settled = (delivery: Delivery): boolean => delivery.state !== 'pending';
+
+/** For `waitForDeliveries`: exactly `count` deliveries, none of them pending any more. */
+export const allSettled =
+  (count: number) =>
+  (deliveries: Delivery[]): boolean =>
+    deliveries.length === count && deliveries.every(settled);
+
+/** For `waitForDeliveries`: exactly `count` deliveries, all of them delivered. */
+export const allDelivered =
+  (count: number) =>
+  (deliveries: Delivery[]): boolean =>
+    deliveries.length === count && deliveries.every((each) => each.state === 'delivered');
