@@ -180,13 +180,11 @@ export async function waitForDeliveries(
   }
 }
 
-export const settled = (delivery: Delivery): boolean => delivery.state !== 'pending';
-
 /** For `waitForDeliveries`: exactly `count` deliveries, none of them pending any more. */
 export const allSettled =
   (count: number) =>
   (deliveries: Delivery[]): boolean =>
-    deliveries.length === count && deliveries.every(settled);
+    deliveries.length === count && deliveries.every((each) => each.state !== 'pending');
 
 /** For `waitForDeliveries`: exactly `count` deliveries, all of them delivered. */
 export const allDelivered =
