@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AppError, validationError } from '@cw/platform';
+import { AppError, PeriodicPass, validationError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CodeSandbox } from '../code-sandbox/code-sandbox';
 import type { CellOutcome } from '../code-sandbox/sandbox-types';
@@ -41,7 +41,7 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
   /** Sessions this process's sandbox may hold: closed there once they end. */
   private readonly heldHere = new Set<string>();
   private readonly queues = new Map<string, Promise<unknown>>();
-  private sweepTimer?: NodeJS.Timeout;
+  private readonly sweeps = new PeriodicPass('code session sweep', () => this.sweep(), this.logger);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -53,16 +53,11 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     const everyMs = Math.min(SWEEP_EVERY_SECONDS, this.config.CODE_SESSION_IDLE_SECONDS) * 1000;
-    this.sweepTimer = setInterval(() => {
-      this.sweep().catch((error: unknown) =>
-        this.logger.warn(`code session sweep failed: ${String(error)}`),
-      );
-    }, everyMs);
-    this.sweepTimer.unref();
+    this.sweeps.start(everyMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.sweepTimer);
+    this.sweeps.stop();
     await this.sandbox.shutdown();
   }
 
