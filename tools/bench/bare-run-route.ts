@@ -1,14 +1,24 @@
 import 'reflect-metadata';
 import { type ChildProcess, fork } from 'node:child_process';
 import { PlatformConfig } from '@cw/platform';
-import { type BareRunStart, bareRunStart } from '@cw/workflows/testing';
+import {
+  type BareRunStart,
+  bareRunStart,
+  hashWebhookToken,
+  liveWebhookLinkSql,
+} from '@cw/workflows/testing';
 import { Queue } from 'bullmq';
 import Fastify from 'fastify';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
 
-/** The run every bare start inserts, but for its inputs (the request body). */
-export type BareRunTemplate = Omit<BareRunStart, 'inputs'>;
+/**
+ * The run every bare start inserts, but for its inputs (the request body), and the webhook link
+ * whose presence it requires as the webhook trigger does.
+ */
+export type BareRunTemplate = Omit<BareRunStart, 'inputs' | 'requires'> & {
+  link: { publicId: string; token: string };
+};
 
 export interface BareRunRoute {
   url: string;
@@ -22,6 +32,7 @@ const BARE_QUEUE = 'bench-bare-runs';
 /**
  * Runs the bare start route in a process of its own (like bare-route.ts): `POST /runs` inserts
  * the run and its outbox event with the statement RunStartService issues for a webhook start
+ * (its link's presence included)
  * (one, no transaction needed), then adds a job to a BullMQ queue. Same pool size as a service
  * (DB_POOL_SIZE).
  */
@@ -63,7 +74,13 @@ export async function startBareRunRoute(
 }
 
 async function serve(): Promise<void> {
-  const template = JSON.parse(process.env.BARE_RUN_TEMPLATE ?? '{}') as BareRunTemplate;
+  const { link, ...template } = JSON.parse(
+    process.env.BARE_RUN_TEMPLATE ?? '{}',
+  ) as BareRunTemplate;
+  const requires = liveWebhookLinkSql({
+    publicId: link.publicId,
+    tokenHash: hashWebhookToken(link.token),
+  });
   const pool = new Pool({
     connectionString: process.env.BARE_RUN_DATABASE_URL,
     max: Number(process.env.BARE_RUN_POOL_SIZE),
@@ -75,7 +92,7 @@ async function serve(): Promise<void> {
   });
   const app = Fastify({ logger: false });
   app.post<{ Body: Record<string, unknown> }>('/runs', async (request, reply) => {
-    const runId = await bareRunStart(pool, { ...template, inputs: request.body });
+    const runId = await bareRunStart(pool, { ...template, requires, inputs: request.body });
     await queue.add(
       'run.requested',
       { run_id: runId },

@@ -136,6 +136,7 @@ async function webhookThroughput(
       starter: { companyId: actorIds.companyId, personId: actorIds.personId, teamIds: [] },
       trigger: 'webhook',
       startable: ['active'],
+      link: { publicId, token },
     },
   );
   const body = JSON.stringify({ topic: 'webhook benchmark' });

@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import type { Workflow } from '../src/definitions/entities/workflow.entity';
 import { type NewWorkflow, WorkflowRepository } from '../src/definitions/workflow.repository';
 import { WebhookLinkRepository } from '../src/triggers/webhook-link.repository';
+import { hashWebhookToken } from '../src/triggers/webhook-token';
 import { createTestWorkflow } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
@@ -304,6 +305,25 @@ describe('webhook links and the trigger (one process, real PostgreSQL and Redis)
     expect((await trigger(theirLink.body.url, { topic: 'x' })).status).toBe(404);
     expect(await runsOf(archived)).toHaveLength(0);
     expect(await runsOf(theirs)).toHaveLength(0);
+  });
+
+  it('starts nothing through a link rotated or removed in the database, before its eviction arrives', async () => {
+    const workflow = await makeWorkflow(owner);
+    const first = await linkFor(workflow);
+    // The trigger's cache now holds the link with the first token.
+    expect((await trigger(first.url, { topic: 'cached' })).status).toBe(201);
+    const links = server.app.get(WebhookLinkRepository);
+    // Changed as rotation and removal change it, but without the eviction they publish: a cache
+    // in another process holds the old link until that message arrives.
+    await links.rotate(dataSource.manager, {
+      workflowId: workflow.id,
+      tokenHash: hashWebhookToken('a token nobody holds'),
+      createdBy: owner.personId,
+    });
+    expect((await trigger(first.url, { topic: 'rotated' })).status).toBe(404);
+    await links.delete(dataSource.manager, workflow.id);
+    expect((await trigger(first.url, { topic: 'removed' })).status).toBe(404);
+    expect((await runsOf(workflow)).map((run) => run.inputs)).toEqual([{ topic: 'cached' }]);
   });
 
   it('answers from the database once a link it knows changes, in every process at once', async () => {

@@ -15,7 +15,7 @@ import { runRequestHash } from './run-request-hash';
 import { type RunRequestKey, RunRequestRepository } from './run-request.repository';
 import { type StartSlot, RunStartLimiter } from './run-start-limiter';
 import type { RunStatus } from './run-status';
-import { type NewRun, RunRepository } from './run.repository';
+import { type NewRun, RunRepository, type StartCondition } from './run.repository';
 
 /**
  * The statuses a workflow starts from, by trigger: a person also starts a draft (a test run); a
@@ -150,7 +150,8 @@ export class RunStartService {
   /**
    * A start without a key of a workflow known only by its id and declared inputs (which never
    * change): the run, copied from the workflow in the statement, and its event are inserted only
-   * if the workflow is startable by this trigger and visible to the actor at that moment. Answers
+   * if the workflow is startable by this trigger and visible to the actor at that moment, and meets
+   * `requires` (the webhook trigger's: its link is still there with that token). Answers
    * null, having written and counted nothing, for whatever it would have to refuse (inputs that
    * do not match, a workflow not startable or out of sight, the hourly limit): `start` after a
    * fresh read of the workflow gives the refusal, in its order.
@@ -159,6 +160,7 @@ export class RunStartService {
     actor: Actor,
     workflow: Pick<Workflow, 'id' | 'inputs'>,
     request: Omit<RunStartRequest, 'runRequestId'>,
+    requires?: StartCondition,
   ): Promise<StartedRun | null> {
     const inputs = checkRunInputs(workflow.inputs, request.inputs ?? {}, request.inputsField);
     if (!inputs.ok) return null;
@@ -176,6 +178,7 @@ export class RunStartService {
           trigger: request.trigger,
           title: request.title ?? null,
           inputs: inputs.value,
+          requires,
         }),
         RUN_REQUESTED_PAYLOAD,
       );

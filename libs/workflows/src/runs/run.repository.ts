@@ -21,9 +21,16 @@ import {
  * A start the database admits only while its workflow is in one of `startable` (the trigger's
  * statuses) and visible to the starter.
  */
+/**
+ * A further condition a start requires of its workflow row (`workflowAlias`), checked in the
+ * start's one statement: its SQL, with its parameters pushed onto `params`.
+ */
+export type StartCondition = (workflowAlias: string, params: unknown[]) => string;
+
 export type NewRunOfStartableWorkflow = Omit<NewRun, 'companyId' | 'startedBy' | 'definition'> & {
   starter: WorkflowReaderIdentity;
   startable: readonly WorkflowStatus[];
+  requires?: StartCondition;
 };
 
 export interface NewRun {
@@ -139,6 +146,7 @@ export class RunRepository {
       run.startable,
     ];
     const visible = visibleWorkflowsSql('w', run.starter, params);
+    const required = run.requires ? ` AND ${run.requires('w', params)}` : '';
     return {
       sql: `INSERT INTO workflows.runs
               (company_id, workflow_id, started_by, trigger, title, inputs, definition, status,
@@ -146,7 +154,7 @@ export class RunRepository {
             SELECT w.company_id, w.id, $2::uuid, $3::text, $4::text, $5::jsonb, w.definition,
                    'running', now()
               FROM workflows.workflows w
-             WHERE w.id = $1 AND w.status = ANY($6::text[]) AND ${visible}
+             WHERE w.id = $1 AND w.status = ANY($6::text[]) AND ${visible}${required}
             RETURNING id`,
       params,
     };

@@ -8,10 +8,14 @@ import type { RunStatus } from '../runs/run-status';
 /** What a bare start inserts: the run RunStartService inserts for a receipt-less webhook start. */
 export type BareRunStart = Omit<NewRunOfStartableWorkflow, 'title'>;
 
+export { liveWebhookLinkSql } from '../triggers/webhook-link.sql';
+export { hashWebhookToken } from '../triggers/webhook-token';
+
 /**
  * The statement RunStartService issues for a start without a `run_request_id` of a workflow whose
  * inputs it knows (the webhook trigger's), on a plain `pg` client: the run, copied from the
- * workflow while it is active and visible to the starter, and its `run.requested` outbox event
+ * workflow while it is active and visible to the starter (and meets `requires`: the webhook
+ * trigger's `liveWebhookLinkSql`), and its `run.requested` outbox event
  * in one statement, composed from the two repositories' own SQL, through a manager that only
  * forwards `query`. Answers the run id.
  */

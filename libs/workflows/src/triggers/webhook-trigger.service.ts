@@ -6,6 +6,7 @@ import { WorkflowRepository } from '../definitions/workflow.repository';
 import { workflowsError } from '../errors/workflows-errors';
 import { RunStartService, STARTABLE_STATUSES, type StartedRun } from '../runs/run-start.service';
 import { WebhookLinkResolver } from './webhook-link.resolver';
+import { liveWebhookLinkSql } from './webhook-link.sql';
 import { webhookTokenMatches } from './webhook-token';
 
 /** The largest trigger body (the spec's 256 KB). */
@@ -20,7 +21,7 @@ const LINK_NOT_FOUND = 'No webhook link answers at this address.';
  * It answers as soon as the run is queued.
  *
  * The link and its holder come from a revocation-aware cache, and the run is inserted only while
- * the workflow is active and visible (one statement). Anything that start cannot do is answered
+ * the workflow is active and visible and the link still has that token (one statement). Anything that start cannot do is answered
  * from a fresh read of the link and the workflow, so every refusal comes from the database.
  */
 @Injectable()
@@ -51,6 +52,7 @@ export class WebhookTriggerService {
         holder.actor,
         { id: holder.link.workflowId, inputs: holder.link.inputs },
         { inputs, trigger: 'webhook', inputsField: 'body' },
+        liveWebhookLinkSql(holder.link),
       );
       if (started) return started;
     }
