@@ -31,10 +31,9 @@ const BARE_QUEUE = 'bench-bare-runs';
 
 /**
  * Runs the bare start route in a process of its own (like bare-route.ts): `POST /runs` inserts
- * the run and its outbox event with the statement RunStartService issues for a webhook start
- * (its link's presence included)
- * (one, no transaction needed), then adds a job to a BullMQ queue. Same pool size as a service
- * (DB_POOL_SIZE).
+ * the run and its outbox event with the statement RunStartService issues for a webhook start,
+ * its link's presence included (one statement, no transaction needed), then adds a job to a
+ * BullMQ queue. Same pool size as a service (DB_POOL_SIZE).
  */
 export async function startBareRunRoute(
   databaseUrl: string,

@@ -18,15 +18,15 @@ import {
 } from './run-status';
 
 /**
- * A start the database admits only while its workflow is in one of `startable` (the trigger's
- * statuses) and visible to the starter.
- */
-/**
  * A further condition a start requires of its workflow row (`workflowAlias`), checked in the
  * start's one statement: its SQL, with its parameters pushed onto `params`.
  */
 export type StartCondition = (workflowAlias: string, params: unknown[]) => string;
 
+/**
+ * A start the database admits only while its workflow is in one of `startable` (the trigger's
+ * statuses), visible to the starter, and meets `requires` when given.
+ */
 export type NewRunOfStartableWorkflow = Omit<NewRun, 'companyId' | 'startedBy' | 'definition'> & {
   starter: WorkflowReaderIdentity;
   startable: readonly WorkflowStatus[];

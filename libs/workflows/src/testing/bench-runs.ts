@@ -8,7 +8,7 @@ import type { RunStatus } from '../runs/run-status';
 /** What a bare start inserts: the run RunStartService inserts for a receipt-less webhook start. */
 export type BareRunStart = Omit<NewRunOfStartableWorkflow, 'title'>;
 
-export { liveWebhookLinkSql } from '../triggers/webhook-link.sql';
+export { liveWebhookLinkSql } from '../triggers/webhook-link.repository';
 export { hashWebhookToken } from '../triggers/webhook-token';
 
 /**

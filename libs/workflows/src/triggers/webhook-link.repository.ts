@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { WorkflowInput } from '../definitions/workflow-definition';
+import type { StartCondition } from '../runs/run.repository';
 import { WebhookLink } from './entities/webhook-link.entity';
 
 /** What the trigger needs of a link to admit a call, with the (unchanging) inputs of its workflow. */
@@ -11,6 +12,23 @@ export interface WebhookLinkCredential extends Pick<
 > {
   companyId: string;
   inputs: WorkflowInput[];
+}
+
+/**
+ * The start condition of a webhook trigger: the workflow still has this link with this token.
+ * A link and its holder come from a cache that a rotation or removal evicts in every process
+ * through Redis, which takes a moment to arrive; checked in the start's own statement, a rotated
+ * or removed link starts nothing from the moment the change commits.
+ */
+export function liveWebhookLinkSql(
+  link: Pick<WebhookLink, 'publicId' | 'tokenHash'>,
+): StartCondition {
+  return (workflow, params) => {
+    params.push(link.publicId, link.tokenHash);
+    return `EXISTS (SELECT 1 FROM workflows.webhook_links l
+                     WHERE l.workflow_id = ${workflow}.id AND l.public_id = $${params.length - 1}
+                       AND l.token_hash = $${params.length})`;
+  };
 }
 
 /** `workflows.webhook_links`. */

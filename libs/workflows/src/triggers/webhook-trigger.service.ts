@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import { workflowsError } from '../errors/workflows-errors';
 import { RunStartService, STARTABLE_STATUSES, type StartedRun } from '../runs/run-start.service';
+import { liveWebhookLinkSql } from './webhook-link.repository';
 import { WebhookLinkResolver } from './webhook-link.resolver';
-import { liveWebhookLinkSql } from './webhook-link.sql';
 import { webhookTokenMatches } from './webhook-token';
 
 /** The largest trigger body (the spec's 256 KB). */
@@ -21,8 +21,9 @@ const LINK_NOT_FOUND = 'No webhook link answers at this address.';
  * It answers as soon as the run is queued.
  *
  * The link and its holder come from a revocation-aware cache, and the run is inserted only while
- * the workflow is active and visible and the link still has that token (one statement). Anything that start cannot do is answered
- * from a fresh read of the link and the workflow, so every refusal comes from the database.
+ * the workflow is active and visible and the link still has that token (one statement). Anything
+ * that start cannot do is answered from a fresh read of the link and the workflow, so every
+ * refusal comes from the database.
  */
 @Injectable()
 export class WebhookTriggerService {
