@@ -834,6 +834,78 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     }
   });
 
+  it('reads receipts through their reports, however long the history of the reader’s hooks', async () => {
+    const company = newCompany();
+    const alice = await newHookUser(server.baseUrl, { company });
+    const bob = await newHookUser(server.baseUrl, { company });
+    const hook = await subscribed(alice);
+    const bobsHook = await subscribed(bob);
+    // Statistics taken while Alice's subscription had a few deliveries, then a long history: the
+    // planner, asked only for receipts of Alice's hooks, may reach them through her hook's
+    // deliveries (in the hooks benchmark it read 18,000 of them to find 64).
+    const history = (hookId: string, deliveries: number) =>
+      db.query(
+        `INSERT INTO hooks.deliveries (hook_id, report_id, state, delivered_at)
+         SELECT $1, gen_random_uuid(), 'delivered', now() FROM generate_series(1, $2::int)`,
+        [hookId, deliveries],
+      );
+    await history(bobsHook.id, 5000);
+    await history(hook.id, 20);
+    await db.query(`ANALYZE hooks.deliveries`);
+    await history(hook.id, 5000);
+    const wanted: { report_id: string }[] = await db.query(
+      `SELECT report_id FROM hooks.deliveries WHERE hook_id = $1 LIMIT 64`,
+      [hook.id],
+    );
+    const reportIds = wanted.map((row) => row.report_id);
+    await db.query(
+      `INSERT INTO hooks.deliveries (hook_id, report_id, state, delivered_at)
+       VALUES ($1, $2, 'delivered', now())`,
+      [bobsHook.id, reportIds[0]],
+    );
+    const statements: { sql: string; parameters: unknown[] }[] = [];
+    const query = db.query.bind(db);
+    const spy = jest
+      .spyOn(db, 'query')
+      .mockImplementation((sql: string, parameters?: unknown[]) => {
+        // The delivery workers' statements go through the same data source meanwhile.
+        if (sql.includes('to_char(d.delivered_at')) {
+          statements.push({ sql, parameters: parameters ?? [] });
+        }
+        return query(sql, parameters);
+      });
+    try {
+      const receipts = await server.app
+        .get(DeliveryRepository)
+        .receiptsOf({ personId: alice.personId, companyId: alice.companyId }, reportIds);
+      spy.mockRestore();
+      // Alice's own deliveries only: Bob's of the first report is not hers to see.
+      expect([...receipts.keys()].sort()).toEqual([...reportIds].sort());
+      expect(receipts.get(reportIds[0])).toEqual([
+        expect.objectContaining({ hook_id: hook.id, state: 'delivered' }),
+      ]);
+      expect(statements).toHaveLength(1);
+      const [{ sql, parameters }] = statements;
+      const [{ 'QUERY PLAN': plan }]: { 'QUERY PLAN': unknown }[] = await db.query(
+        `EXPLAIN (FORMAT JSON) ${sql}`,
+        parameters,
+      );
+      const reads = planNodes(plan)
+        .filter(
+          (node) =>
+            node['Relation Name'] === 'deliveries' || node['Index Name']?.startsWith('deliveries'),
+        )
+        .filter((node) => node['Node Type'] !== 'Bitmap Heap Scan')
+        .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
+      expect(reads).toEqual([expect.stringMatching(/Index Scan deliveries_report_idx$/)]);
+    } finally {
+      spy.mockRestore();
+      await db.query(`DELETE FROM hooks.deliveries WHERE hook_id = ANY($1::uuid[])`, [
+        [hook.id, bobsHook.id],
+      ]);
+    }
+  });
+
   it('reads many reports as their hooks’ owners at once: one report read per owner, the unreadable and the ended told apart', async () => {
     const company = newCompany();
     const alice = await newHookUser(server.baseUrl, { company });

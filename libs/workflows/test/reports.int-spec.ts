@@ -15,6 +15,7 @@ import type { Report, RunView } from '../src/reports/report';
 import { RunReportWriter } from '../src/reports/run-report.writer';
 import { RunStep } from '../src/runs/entities/run-step.entity';
 import { Run } from '../src/runs/entities/run.entity';
+import { RunRepository } from '../src/runs/run.repository';
 import { createTestWorkflow, finishTestRun, setWorkflowStatus } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
@@ -413,4 +414,74 @@ describe('run views and reports (one process, real PostgreSQL and Redis)', () =>
       );
     });
   });
+
+  it('reads runs by their ids, however many runs the company has had', async () => {
+    const person = await signInTestPerson(server.baseUrl, { company: company() });
+    const runId = await startRun(person, await createTestWorkflow(server, person));
+    const db = server.app.get(DataSource);
+    // Statistics taken while the company had one run, then a long history of them: the planner
+    // thinks the company's runs are a handful, and scanning them looks as cheap as the ids.
+    await db.query(`ANALYZE workflows.runs`);
+    const history: { id: string }[] = await db.query(
+      `INSERT INTO workflows.runs (company_id, workflow_id, started_by, trigger, title, inputs,
+                                   definition, status, completed_at)
+       SELECT company_id, workflow_id, started_by, trigger, title, inputs, definition,
+              'completed', now()
+         FROM workflows.runs, generate_series(1, 5000) WHERE id = $1
+       RETURNING id`,
+      [runId],
+    );
+    const ids = history.slice(0, 64).map((run) => run.id);
+    const reader = { companyId: person.companyId, personId: person.personId, teamIds: [] };
+    const statements: { sql: string; parameters: unknown[] }[] = [];
+    const query = db.query.bind(db);
+    const spy = jest
+      .spyOn(db, 'query')
+      .mockImplementation((sql: string, parameters?: unknown[]) => {
+        // Other statements (the outbox relay's) go through the same data source meanwhile.
+        if (sql.includes('workflows.runs')) statements.push({ sql, parameters: parameters ?? [] });
+        return query(sql, parameters);
+      });
+    try {
+      const runs = server.app.get(RunRepository);
+      expect((await runs.findReadableMany(reader, ids)).map((run) => run.id).sort()).toEqual(
+        [...ids].sort(),
+      );
+      expect((await runs.filterReadable(reader, ids)).sort()).toEqual([...ids].sort());
+      spy.mockRestore();
+      expect(statements).toHaveLength(2);
+      for (const { sql, parameters } of statements) {
+        const [{ 'QUERY PLAN': plan }]: { 'QUERY PLAN': { Plan: PlanNode }[] }[] = await db.query(
+          `EXPLAIN (FORMAT JSON) ${sql}`,
+          parameters,
+        );
+        const reads = planNodes(plan[0].Plan)
+          .filter(
+            (node) => node['Relation Name'] === 'runs' || node['Index Name']?.startsWith('runs'),
+          )
+          .filter((node) => node['Node Type'] !== 'Bitmap Heap Scan')
+          .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
+        expect({ sql, reads }).toEqual({
+          sql,
+          reads: [expect.stringMatching(/Index Scan runs_pkey$/)],
+        });
+      }
+    } finally {
+      spy.mockRestore();
+      await db.query(`DELETE FROM workflows.runs WHERE id = ANY($1::uuid[])`, [
+        history.map((run) => run.id),
+      ]);
+    }
+  });
 });
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}

@@ -318,18 +318,26 @@ export class DeliveryRepository {
     );
   }
 
-  /** The deliveries of a report to its reader's own hooks, oldest first. */
+  /**
+   * The deliveries of a report to its reader's own hooks, oldest first. The reports' deliveries
+   * (a few each) are found first and then whose hooks they are; left to choose, the planner went
+   * the other way whenever its statistics were younger than the table, and read every delivery a
+   * subscription ever had to find these (18,000 rows for 64 in the hooks benchmark).
+   */
   async receiptsOf(
     owner: HookOwner,
     reportIds: readonly string[],
   ): Promise<Map<string, DeliveryReceipt[]>> {
     if (reportIds.length === 0) return new Map();
     const rows: (DeliveryReceipt & { report_id: string })[] = await this.dataSource.query(
-      `SELECT d.report_id, d.hook_id, d.id AS delivery_id, d.state,
+      `WITH d AS MATERIALIZED (
+         SELECT report_id, hook_id, id, state, delivered_at, created_at
+           FROM hooks.deliveries WHERE report_id = ANY($1::uuid[]))
+       SELECT d.report_id, d.hook_id, d.id AS delivery_id, d.state,
               to_char(d.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
                 AS delivered_at
-         FROM hooks.deliveries d JOIN hooks.hooks h ON h.id = d.hook_id
-        WHERE d.report_id = ANY($1::uuid[]) AND h.owner_id = $2 AND h.company_id = $3
+         FROM d JOIN hooks.hooks h ON h.id = d.hook_id
+        WHERE h.owner_id = $2 AND h.company_id = $3
         ORDER BY d.report_id, d.created_at, d.id`,
       [reportIds, owner.personId, owner.companyId],
     );

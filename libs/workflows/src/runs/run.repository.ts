@@ -66,6 +66,15 @@ export interface LockedRun extends Pick<Run, 'id' | 'companyId' | 'workflowId' |
   stepRunning: boolean;
 }
 
+/**
+ * The runs with the ids in $1, as `r`, found by primary key before anything else is checked.
+ * Left to choose, the planner read them through the reader's company's runs whenever its
+ * statistics were younger than the table (in the hooks benchmark 2.5 ms for 64 runs among
+ * 18,000, against 0.5 ms by key with their workflows): a company's runs only grow, and a key
+ * lookup per id costs the same however many there are.
+ */
+const RUNS_OF_IDS = `WITH r AS MATERIALIZED (SELECT * FROM workflows.runs WHERE id = ANY($1::uuid[]))`;
+
 /** What a worker that claimed a run executes it from. */
 export interface ClaimedRun extends Pick<
   Run,
@@ -183,12 +192,13 @@ export class RunRepository {
     const params: unknown[] = [ids];
     const readable = readableRunsSql('r', 'w', reader, params);
     return this.dataSource.query(
-      `SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
+      `${RUNS_OF_IDS}
+       SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
               r.started_by AS "startedBy", r.title, r.status, r.error, r.definition,
               r.created_at AS "createdAt", r.completed_at AS "completedAt",
               json_build_object('id', w.id, 'number', w.number, 'name', w.name) AS workflow
-         FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id
-        WHERE r.id = ANY($1::uuid[]) AND ${readable}`,
+         FROM r JOIN workflows.workflows w ON w.id = r.workflow_id
+        WHERE ${readable}`,
       params,
     );
   }
@@ -199,8 +209,8 @@ export class RunRepository {
     const params: unknown[] = [ids];
     const readable = readableRunsSql('r', 'w', reader, params);
     const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT r.id FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id
-        WHERE r.id = ANY($1::uuid[]) AND ${readable}`,
+      `${RUNS_OF_IDS}
+       SELECT r.id FROM r JOIN workflows.workflows w ON w.id = r.workflow_id WHERE ${readable}`,
       params,
     );
     return rows.map((row) => row.id);
