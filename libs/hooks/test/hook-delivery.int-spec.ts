@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ReadinessRegistry } from '@cw/platform';
-import { call, type TestApp } from '@cw/testing';
+import { call, captureStatements, tableReads, type TestApp } from '@cw/testing';
 import { WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { DeliveryAttemptService } from '../src/deliveries/delivery-attempt.service';
@@ -765,15 +765,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       [hook.id],
     );
     // Every statement, the entity manager's included, goes through the data source's query().
-    const statements: { sql: string; parameters: unknown[] }[] = [];
-    const query = db.query.bind(db);
-    const spy = jest
-      .spyOn(db, 'query')
-      .mockImplementation((sql: string, parameters?: unknown[]) => {
-        if (sql.includes('hooks.deliveries'))
-          statements.push({ sql, parameters: parameters ?? [] });
-        return query(sql, parameters);
-      });
+    const captured = captureStatements(db, (sql) => sql.includes('hooks.deliveries'));
     const deliveries = server.app.get(DeliveryRepository);
     const [a, b, c, d, e] = backlog;
     const attemptedAt = new Date();
@@ -805,22 +797,12 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       ).toEqual({ settled: true });
       expect(await deliveries.cancelAttempt(db.manager, d.id, 1, 'hook_ended')).toBe(true);
       expect(await deliveries.pendingForReport(e.report_id, [hook.id])).toHaveLength(1);
-      spy.mockRestore();
-      expect(statements).toHaveLength(6);
-      for (const { sql, parameters } of statements) {
-        const [{ 'QUERY PLAN': plan }]: { 'QUERY PLAN': unknown }[] = await db.query(
-          `EXPLAIN (FORMAT JSON) ${sql}`,
-          parameters,
-        );
+      captured.stop();
+      expect(captured.statements).toHaveLength(6);
+      for (const statement of captured.statements) {
+        const { sql } = statement;
         // How the statement reaches hooks.deliveries: by the ids or the report it names, no other way.
-        const reads = planNodes(plan)
-          .filter(
-            (node) =>
-              node['Relation Name'] === 'deliveries' ||
-              node['Index Name']?.startsWith('deliveries'),
-          )
-          .filter((node) => !/^(Bitmap Heap Scan|ModifyTable)$/.test(node['Node Type']))
-          .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
+        const reads = await tableReads(db, statement, 'deliveries');
         expect({ sql, reads }).toEqual({
           sql,
           reads: [
@@ -829,7 +811,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         });
       }
     } finally {
-      spy.mockRestore();
+      captured.stop();
       await db.query(`DELETE FROM hooks.deliveries WHERE hook_id = $1`, [hook.id]);
     }
   });
@@ -863,43 +845,23 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
        VALUES ($1, $2, 'delivered', now())`,
       [bobsHook.id, reportIds[0]],
     );
-    const statements: { sql: string; parameters: unknown[] }[] = [];
-    const query = db.query.bind(db);
-    const spy = jest
-      .spyOn(db, 'query')
-      .mockImplementation((sql: string, parameters?: unknown[]) => {
-        // The delivery workers' statements go through the same data source meanwhile.
-        if (sql.includes('to_char(d.delivered_at')) {
-          statements.push({ sql, parameters: parameters ?? [] });
-        }
-        return query(sql, parameters);
-      });
+    const captured = captureStatements(db, (sql) => sql.includes('to_char(d.delivered_at'));
     try {
       const receipts = await server.app
         .get(DeliveryRepository)
         .receiptsOf({ personId: alice.personId, companyId: alice.companyId }, reportIds);
-      spy.mockRestore();
+      captured.stop();
       // Alice's own deliveries only: Bob's of the first report is not hers to see.
       expect([...receipts.keys()].sort()).toEqual([...reportIds].sort());
       expect(receipts.get(reportIds[0])).toEqual([
         expect.objectContaining({ hook_id: hook.id, state: 'delivered' }),
       ]);
-      expect(statements).toHaveLength(1);
-      const [{ sql, parameters }] = statements;
-      const [{ 'QUERY PLAN': plan }]: { 'QUERY PLAN': unknown }[] = await db.query(
-        `EXPLAIN (FORMAT JSON) ${sql}`,
-        parameters,
-      );
-      const reads = planNodes(plan)
-        .filter(
-          (node) =>
-            node['Relation Name'] === 'deliveries' || node['Index Name']?.startsWith('deliveries'),
-        )
-        .filter((node) => node['Node Type'] !== 'Bitmap Heap Scan')
-        .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
-      expect(reads).toEqual([expect.stringMatching(/Index Scan deliveries_report_idx$/)]);
+      expect(captured.statements).toHaveLength(1);
+      expect(await tableReads(db, captured.statements[0], 'deliveries')).toEqual([
+        expect.stringMatching(/Index Scan deliveries_report_idx$/),
+      ]);
     } finally {
-      spy.mockRestore();
+      captured.stop();
       await db.query(`DELETE FROM hooks.deliveries WHERE hook_id = ANY($1::uuid[])`, [
         [hook.id, bobsHook.id],
       ]);
@@ -1048,21 +1010,3 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     expect(tooMany.status).toBe(400);
   });
 });
-
-/** Every node of an `EXPLAIN (FORMAT JSON)` plan. */
-function planNodes(plan: unknown): PlanNode[] {
-  const nodes: PlanNode[] = [];
-  const visit = (node: PlanNode) => {
-    nodes.push(node);
-    for (const child of node.Plans ?? []) visit(child);
-  };
-  for (const root of plan as { Plan: PlanNode }[]) visit(root.Plan);
-  return nodes;
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}

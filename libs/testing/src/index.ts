@@ -15,3 +15,4 @@ export * from './fuzz/answer-check';
 export * from './fuzz/fuzz-walk';
 export * from './fuzz/openapi-operations';
 export * from './fuzz/fuzz-running-system';
+export * from './query-plans';

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { QueueName, QueueRegistry } from '@cw/queue';
 import {
   call,
+  captureStatements,
   createApiKey,
   type HttpResult,
   signInTestPerson,
   type SignedInTestPerson,
+  tableReads,
   TEST_ACCEPTANCE_SECRET,
   type TestApp,
 } from '@cw/testing';
@@ -433,55 +435,27 @@ describe('run views and reports (one process, real PostgreSQL and Redis)', () =>
     );
     const ids = history.slice(0, 64).map((run) => run.id);
     const reader = { companyId: person.companyId, personId: person.personId, teamIds: [] };
-    const statements: { sql: string; parameters: unknown[] }[] = [];
-    const query = db.query.bind(db);
-    const spy = jest
-      .spyOn(db, 'query')
-      .mockImplementation((sql: string, parameters?: unknown[]) => {
-        // Other statements (the outbox relay's) go through the same data source meanwhile.
-        if (sql.includes('workflows.runs')) statements.push({ sql, parameters: parameters ?? [] });
-        return query(sql, parameters);
-      });
+    // The process's other work goes through the same data source meanwhile.
+    const captured = captureStatements(db, (sql) => sql.includes('workflows.runs'));
     try {
       const runs = server.app.get(RunRepository);
       expect((await runs.findReadableMany(reader, ids)).map((run) => run.id).sort()).toEqual(
         [...ids].sort(),
       );
       expect((await runs.filterReadable(reader, ids)).sort()).toEqual([...ids].sort());
-      spy.mockRestore();
-      expect(statements).toHaveLength(2);
-      for (const { sql, parameters } of statements) {
-        const [{ 'QUERY PLAN': plan }]: { 'QUERY PLAN': { Plan: PlanNode }[] }[] = await db.query(
-          `EXPLAIN (FORMAT JSON) ${sql}`,
-          parameters,
-        );
-        const reads = planNodes(plan[0].Plan)
-          .filter(
-            (node) => node['Relation Name'] === 'runs' || node['Index Name']?.startsWith('runs'),
-          )
-          .filter((node) => node['Node Type'] !== 'Bitmap Heap Scan')
-          .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
-        expect({ sql, reads }).toEqual({
-          sql,
+      captured.stop();
+      expect(captured.statements).toHaveLength(2);
+      for (const statement of captured.statements) {
+        expect({ sql: statement.sql, reads: await tableReads(db, statement, 'runs') }).toEqual({
+          sql: statement.sql,
           reads: [expect.stringMatching(/Index Scan runs_pkey$/)],
         });
       }
     } finally {
-      spy.mockRestore();
+      captured.stop();
       await db.query(`DELETE FROM workflows.runs WHERE id = ANY($1::uuid[])`, [
         history.map((run) => run.id),
       ]);
     }
   });
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function planNodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
-}
