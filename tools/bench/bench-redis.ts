@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 
 /**
@@ -16,4 +17,25 @@ export async function dropQueueKeys(redisUrl: string, prefix: string): Promise<n
     redis.disconnect();
   }
   return removed;
+}
+
+/**
+ * The pid of the Redis server at `redisUrl` when it runs on this machine (its `INFO server`
+ * names a process whose command line is `redis-server`), so that a bench can count its CPU;
+ * undefined for a server elsewhere.
+ */
+export async function localRedisPid(redisUrl: string): Promise<number | undefined> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    const pid = Number(/^process_id:(\d+)/m.exec(await redis.info('server'))?.[1]);
+    if (!Number.isInteger(pid)) return undefined;
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return command.startsWith('redis-server') || command.includes('/redis-server')
+      ? pid
+      : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -11,6 +11,7 @@ import { Pool as HttpPool } from 'undici';
 import { benchMain, type BenchContext } from './bench-context';
 import { mintKeys } from './bench-fixtures';
 import { benchCall, percentile } from './bench-http';
+import { localRedisPid } from './bench-redis';
 import { sleep } from './bench-system';
 import {
   machineBusySeconds,
@@ -265,6 +266,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
 
     const pid = (name: string) =>
       context.timed.system.processes.find((p) => p.name === name)?.child.pid;
+    const redisPid = await localRedisPid(context.servers.redisUrl);
     /** H1_DELIVERIES runs finish while the queue is paused; the round counts from the resume. */
     const heldRound = async (): Promise<HeldRound> => {
       const delivered = receiver.receipts.size;
@@ -284,6 +286,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
         'bench + receiver': selfCpuSeconds,
         'hook-dispatcher': () => processCpuSeconds(pid('hook-dispatcher')),
         postgres: () => postgresBackendsCpu(context.database.name),
+        redis: () => processCpuSeconds(redisPid),
         machine: machineBusySeconds,
       });
       const released = process.hrtime.bigint();
@@ -377,7 +380,7 @@ export async function hooksBench(context: BenchContext): Promise<BenchReport> {
       ],
       checks,
       notes: [
-        `H1: one subscription; ${H1_DELIVERIES} runs finish while the hook-deliveries queue is paused (their delivery rows and first-attempt jobs exist), then the queue resumes; the rate counts from the resume to the last receipt. The baseline sends ${H1_DELIVERIES} POSTs of the same report body with the same five headers and an HMAC-SHA256 signature each, ${SEND_CONCURRENCY} at once (the dispatcher's HOOKS_CONCURRENCY) and ${REFERENCE_CONCURRENCY} at once, on one undici pool. Both warm up (unmeasured) for ${context.options.warmup} s (--warmup) each; then ${H1_PAIRS} pairs, each a measured round followed at once by both raw loops, give a ratio each (to the faster loop), and H1 is the median pair's: the machine's speed drifts by more than a tenth within a run, and a pair measures both sides in the same second or two. The receiver, in the bench process, reads each POST, remembers the first of each X-Service-Delivery and answers 200 at once, the same for both`,
+        `H1: one subscription; ${H1_DELIVERIES} runs finish while the hook-deliveries queue is paused (their delivery rows and first-attempt jobs exist), then the queue resumes; the rate counts from the resume to the last receipt. The baseline sends ${H1_DELIVERIES} POSTs of the same report body with the same five headers and an HMAC-SHA256 signature each, ${SEND_CONCURRENCY} at once (the dispatcher's HOOKS_CONCURRENCY) and ${REFERENCE_CONCURRENCY} at once, on one undici pool. Both warm up (unmeasured) for ${context.options.warmup} s (--warmup) each; then ${H1_PAIRS} pairs, each a measured round followed at once by both raw loops, give a ratio each (to the faster loop), and H1 is the median pair's: the machine's speed drifts by more than a tenth within a run, and a pair measures both sides in the same second or two. The receiver, in the bench process, reads each POST, remembers the first of each X-Service-Delivery and answers 200 at once, the same for both. CPU per delivery: the bench process (with the receiver), the dispatcher, the database's backends, and the Redis server when it runs on this machine (BullMQ's scripts: a job's fetch and finish)`,
         'H2: one run at a time; latency = the receipt time at the receiver − the report’s completed_at (the database’s clock, same machine): relay wake-up, report-events consumer, fan-out, delivery job, report rebuild, signing, POST',
         'the hook-dispatcher runs with NODE_ENV=test and HOOKS_ALLOW_LOOPBACK_FOR_TESTS=true (a loopback receiver), the other processes as in production',
       ],
