@@ -17,4 +17,12 @@ describe('DbConfig', () => {
     );
     expect(() => loadConfig(DbConfig, { SERVICE_NAME: 'wiki-sérvice' })).toThrow(ConfigError);
   });
+
+  it('prepares the marked statements unless DB_PREPARED_STATEMENTS is off', () => {
+    expect(loadConfig(DbConfig, {}).DB_PREPARED_STATEMENTS).toBe('on');
+    expect(loadConfig(DbConfig, { DB_PREPARED_STATEMENTS: 'off' }).DB_PREPARED_STATEMENTS).toBe(
+      'off',
+    );
+    expect(() => loadConfig(DbConfig, { DB_PREPARED_STATEMENTS: 'no' })).toThrow(ConfigError);
+  });
 });

@@ -24,7 +24,10 @@ import { PooledDataSource } from './pooled-data-source';
         retryAttempts: 3,
         retryDelay: 500,
       }),
-      dataSourceFactory: async (options) => new PooledDataSource(options!).initialize(),
+      dataSourceFactory: async (options) =>
+        new PooledDataSource(options!, {
+          preparedStatements: loadConfig(DbConfig).DB_PREPARED_STATEMENTS === 'on',
+        }).initialize(),
     }),
   ],
   providers: [DbPoolMetrics, DbReadiness],

@@ -3,3 +3,4 @@ export * from './run-migrations';
 export * from './db.module';
 export * from './unique-violation';
 export * from './pooled-data-source';
+export * from './prepared-statements';

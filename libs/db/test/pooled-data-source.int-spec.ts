@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { dataSourceOptions } from '../src/data-source-options';
 import { PooledDataSource } from '../src/pooled-data-source';
+import { prepared, preparedStatementName } from '../src/prepared-statements';
 import { isUniqueViolation } from '../src/unique-violation';
 
 describe('PooledDataSource', () => {
@@ -115,5 +116,63 @@ describe('PooledDataSource', () => {
     expect(
       (dataSource.driver as unknown as { master: Pool }).master.totalCount,
     ).toBeLessThanOrEqual(3);
+  });
+
+  describe('statements marked prepared', () => {
+    const INSERT = prepared('INSERT INTO public.pooled_probe VALUES ($1, $2) RETURNING id');
+    const RELABEL = prepared(
+      'UPDATE public.pooled_probe SET label = $2 WHERE id = $1 RETURNING id',
+    );
+    const PREPARED_HERE =
+      'SELECT name, statement FROM pg_prepared_statements WHERE $1 ORDER BY name';
+
+    /** A data source of one connection, so that every statement shows in its session. */
+    async function oneConnection(preparedStatements: boolean): Promise<PooledDataSource> {
+      return new PooledDataSource(dataSourceOptions({ url: database.url, poolSize: 1 }), {
+        preparedStatements,
+      }).initialize();
+    }
+
+    it('run as named statements of their connection, parsed once, answering as before', async () => {
+      const single = await oneConnection(true);
+      try {
+        expect(await single.query(INSERT, [1, 'one'])).toEqual([{ id: 1 }]);
+        expect(await single.query(INSERT, [2, 'two'])).toEqual([{ id: 2 }]);
+        expect(await single.query(RELABEL, [2, 'deux'])).toEqual([[{ id: 2 }], 1]);
+        expect(await single.query(RELABEL, [3, 'none'])).toEqual([[], 0]);
+        expect(await single.query(PREPARED_HERE, [true])).toEqual(
+          [
+            { name: preparedStatementName(INSERT), statement: INSERT },
+            { name: preparedStatementName(RELABEL), statement: RELABEL },
+          ].sort((a, b) => a.name!.localeCompare(b.name!)),
+        );
+        // A failure leaves the statement usable; a transaction's statements run unprepared.
+        await expect(single.query(INSERT, [1, 'again'])).rejects.toBeInstanceOf(QueryFailedError);
+        expect(await single.query(INSERT, [3, 'three'])).toEqual([{ id: 3 }]);
+        await single.transaction((manager) => manager.query(INSERT, [4, 'four']));
+        expect(await single.query(PREPARED_HERE, [true])).toHaveLength(2);
+        expect(
+          await single.query('SELECT id, label FROM public.pooled_probe ORDER BY id', []),
+        ).toEqual([
+          { id: 1, label: 'one' },
+          { id: 2, label: 'deux' },
+          { id: 3, label: 'three' },
+          { id: 4, label: 'four' },
+        ]);
+      } finally {
+        await single.destroy();
+      }
+    });
+
+    it('run unprepared when prepared statements are off (DB_PREPARED_STATEMENTS=off)', async () => {
+      const single = await oneConnection(false);
+      try {
+        expect(await single.query(INSERT, [1, 'one'])).toEqual([{ id: 1 }]);
+        expect(await single.query(RELABEL, [1, 'un'])).toEqual([[{ id: 1 }], 1]);
+        expect(await single.query(PREPARED_HERE, [true])).toEqual([]);
+      } finally {
+        await single.destroy();
+      }
+    });
   });
 });

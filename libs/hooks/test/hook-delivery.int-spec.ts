@@ -1,6 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ReadinessRegistry } from '@cw/platform';
-import { call, captureStatements, tableReads, type TestApp } from '@cw/testing';
+import { preparedStatementName } from '@cw/db';
+import {
+  call,
+  captureStatements,
+  genericPlanTableReads,
+  tableReads,
+  type TestApp,
+} from '@cw/testing';
 import { WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { DeliveryAttemptService } from '../src/deliveries/delivery-attempt.service';
@@ -803,13 +810,17 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         const { sql } = statement;
         // How the statement reaches hooks.deliveries: by the ids or the report it names, no other way.
         const reads = await tableReads(db, statement, 'deliveries');
-        expect({ sql, reads }).toEqual({
-          sql,
-          reads: [
-            expect.stringMatching(/Index Scan deliveries_(pkey|hook_id_report_id_key|report_idx)$/),
-          ],
-        });
+        const byKey = [
+          expect.stringMatching(/Index Scan deliveries_(pkey|hook_id_report_id_key|report_idx)$/),
+        ];
+        expect({ sql, reads }).toEqual({ sql, reads: byKey });
+        // A prepared statement may run on its generic plan: the same way in.
+        if (preparedStatementName(sql)) {
+          const generic = await genericPlanTableReads(db, statement, 'deliveries');
+          expect({ sql, generic }).toEqual({ sql, generic: byKey });
+        }
       }
+      expect(captured.statements.filter(({ sql }) => preparedStatementName(sql))).toHaveLength(4);
     } finally {
       captured.stop();
       await db.query(`DELETE FROM hooks.deliveries WHERE hook_id = $1`, [hook.id]);
@@ -857,9 +868,12 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         expect.objectContaining({ hook_id: hook.id, state: 'delivered' }),
       ]);
       expect(captured.statements).toHaveLength(1);
-      expect(await tableReads(db, captured.statements[0], 'deliveries')).toEqual([
-        expect.stringMatching(/Index Scan deliveries_report_idx$/),
-      ]);
+      const byReport = [expect.stringMatching(/Index Scan deliveries_report_idx$/)];
+      expect(await tableReads(db, captured.statements[0], 'deliveries')).toEqual(byReport);
+      expect(preparedStatementName(captured.statements[0].sql)).toBeDefined();
+      expect(await genericPlanTableReads(db, captured.statements[0], 'deliveries')).toEqual(
+        byReport,
+      );
     } finally {
       captured.stop();
       await db.query(`DELETE FROM hooks.deliveries WHERE hook_id = ANY($1::uuid[])`, [

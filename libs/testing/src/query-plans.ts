@@ -1,3 +1,5 @@
+import { escapeLiteral } from 'pg';
+
 /** Runs SQL as TypeORM's `DataSource` does. */
 export interface SqlRunner {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
@@ -32,6 +34,17 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** One session of its own (a connection held until released), as TypeORM's `DataSource` gives. */
+export interface SessionSource {
+  createQueryRunner(): {
+    connect(): Promise<unknown>;
+    query(sql: string, parameters?: unknown[]): Promise<unknown>;
+    release(): Promise<void>;
+  };
+}
+
+type ExplainAnswer = { 'QUERY PLAN': { Plan: PlanNode }[] }[];
+
 /**
  * How the plan of a statement reaches `table`: each scan of the table or of one of its indexes
  * (named after it, as PostgreSQL names them), as "<node type> <index>". The heap scan of a
@@ -42,9 +55,60 @@ export async function tableReads(
   { sql, parameters }: CapturedStatement,
   table: string,
 ): Promise<string[]> {
-  const [{ 'QUERY PLAN': plan }] = (await db.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters)) as {
-    'QUERY PLAN': { Plan: PlanNode }[];
-  }[];
+  const answer = (await db.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters)) as ExplainAnswer;
+  return readsOf(answer, table);
+}
+
+/**
+ * `tableReads` of the generic plan: the one PostgreSQL may keep for a prepared statement (see
+ * `prepared()` in @cw/db) after five runs, planned without the parameters' values.
+ */
+export async function genericPlanTableReads(
+  db: SessionSource,
+  { sql, parameters }: CapturedStatement,
+  table: string,
+): Promise<string[]> {
+  const session = db.createQueryRunner();
+  await session.connect();
+  try {
+    await session.query('SET plan_cache_mode = force_generic_plan');
+    await session.query(`PREPARE generic_plan_probe AS ${sql}`);
+    // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals.
+    const answer = (await session.query(
+      `EXPLAIN (FORMAT JSON) EXECUTE generic_plan_probe(${parameters.map(literalOf).join(', ')})`,
+    )) as ExplainAnswer;
+    return readsOf(answer, table);
+  } finally {
+    await session.query('DEALLOCATE ALL').catch(() => undefined);
+    await session.query('RESET plan_cache_mode').catch(() => undefined);
+    await session.release();
+  }
+}
+
+/** A parameter as a SQL literal, in the text form the driver would have sent it in. */
+function literalOf(value: unknown): string {
+  return value === null || value === undefined ? 'NULL' : escapeLiteral(textOf(value));
+}
+
+function textOf(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (Buffer.isBuffer(value)) return `\\x${value.toString('hex')}`;
+  if (Array.isArray(value)) {
+    const elements = value.map((each: unknown) =>
+      each === null || each === undefined
+        ? 'NULL'
+        : `"${textOf(each).replace(/[\\"]/g, (character) => `\\${character}`)}"`,
+    );
+    return `{${elements.join(',')}}`;
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+    return String(value);
+  }
+  return JSON.stringify(value);
+}
+
+function readsOf([{ 'QUERY PLAN': plan }]: ExplainAnswer, table: string): string[] {
   const nodes: PlanNode[] = [];
   const visit = (node: PlanNode) => {
     nodes.push(node);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '@cw/db';
 import { groupBy } from '@cw/platform';
 import type { DeliveryReceipt } from '@cw/workflows';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -88,6 +89,58 @@ const DUE_COLUMNS = `id AS "deliveryId", attempt_number AS "attemptNumber",
  */
 const isPending = (alias: string) => `(${alias}.state = 'pending') IS TRUE`;
 
+/** Only while the delivery still waits for attempt `$2`: a stale worker's result changes nothing. */
+const ATTEMPT_FENCE = `WHERE id = $1 AND attempt_number = $2 AND ${isPending('deliveries')}`;
+
+// The statements of every delivery attempt, prepared (`prepared()`): planned once per connection.
+
+const PENDING_ATTEMPTS_OF_IDS = prepared(`
+  SELECT d.id AS "deliveryId", d.report_id AS "reportId",
+         d.attempt_number AS "attemptNumber", d.round_attempts AS "roundAttempts",
+         h.id AS "hookId", h.kind, h.company_id AS "companyId", h.owner_id AS "ownerId",
+         h.credential_kind AS "credentialKind", h.credential_id AS "credentialId",
+         h.target_url AS "targetUrl", h.signed, h.state AS "hookState",
+         k.id AS "keyId", k.ciphertext, k.encryption_key_id AS "encryptionKeyId"
+    FROM hooks.deliveries d
+    JOIN hooks.hooks h ON h.id = d.hook_id
+    LEFT JOIN hooks.signing_keys k ON k.hook_id = h.id
+   WHERE d.id = ANY($1::uuid[]) AND ${isPending('d')}`);
+
+const SETTLE_DELIVERED = prepared(`
+  UPDATE hooks.deliveries d
+     SET state = 'delivered', attempts = d.attempts + 1,
+         round_attempts = d.round_attempts + 1, last_attempt_at = w.attempted_at,
+         delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL
+    FROM (SELECT DISTINCT ON (id, attempt_number) *
+            FROM unnest($1::uuid[], $2::int[], $3::timestamptz[])
+                 AS w (id, attempt_number, attempted_at)) w
+   WHERE d.id = ANY($1::uuid[]) AND d.id = w.id AND d.attempt_number = w.attempt_number
+     AND ${isPending('d')}
+   RETURNING d.id AS "deliveryId", w.attempt_number AS "attemptNumber"`);
+
+const SETTLE_FOR_RETRY = prepared(`
+  UPDATE hooks.deliveries
+     SET attempts = attempts + 1, round_attempts = round_attempts + 1,
+         attempt_number = attempt_number + 1, last_attempt_at = $3,
+         next_attempt_at = now() + make_interval(secs => $4), failure_reason = $5
+   ${ATTEMPT_FENCE} RETURNING ${DUE_COLUMNS}`);
+
+const CANCEL_ATTEMPT = prepared(`
+  UPDATE hooks.deliveries
+     SET state = 'cancelled', next_attempt_at = NULL, failure_reason = $3
+   ${ATTEMPT_FENCE} RETURNING id`);
+
+const RECEIPTS_OF_REPORTS = prepared(`
+  WITH d AS MATERIALIZED (
+    SELECT report_id, hook_id, id, state, delivered_at, created_at
+      FROM hooks.deliveries WHERE report_id = ANY($1::uuid[]))
+  SELECT d.report_id, d.hook_id, d.id AS delivery_id, d.state,
+         to_char(d.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+           AS delivered_at
+    FROM d JOIN hooks.hooks h ON h.id = d.hook_id
+   WHERE h.owner_id = $2 AND h.company_id = $3
+   ORDER BY d.report_id, d.created_at, d.id`);
+
 interface AttemptRow {
   deliveryId: string;
   reportId: string;
@@ -145,19 +198,9 @@ export class DeliveryRepository {
     // Rows by id alone and the attempt numbers compared here: joining the wanted pairs in SQL
     // took the statement twice as long to plan and to run (docs/benchmarks.md).
     const wantedKeys = new Set(wanted.map(attemptKey));
-    const rows: AttemptRow[] = await this.dataSource.query(
-      `SELECT d.id AS "deliveryId", d.report_id AS "reportId",
-              d.attempt_number AS "attemptNumber", d.round_attempts AS "roundAttempts",
-              h.id AS "hookId", h.kind, h.company_id AS "companyId", h.owner_id AS "ownerId",
-              h.credential_kind AS "credentialKind", h.credential_id AS "credentialId",
-              h.target_url AS "targetUrl", h.signed, h.state AS "hookState",
-              k.id AS "keyId", k.ciphertext, k.encryption_key_id AS "encryptionKeyId"
-         FROM hooks.deliveries d
-         JOIN hooks.hooks h ON h.id = d.hook_id
-         LEFT JOIN hooks.signing_keys k ON k.hook_id = h.id
-        WHERE d.id = ANY($1::uuid[]) AND ${isPending('d')}`,
-      [wanted.map((each) => each.deliveryId)],
-    );
+    const rows: AttemptRow[] = await this.dataSource.query(PENDING_ATTEMPTS_OF_IDS, [
+      wanted.map((each) => each.deliveryId),
+    ]);
     return new Map(
       rows
         .filter((row) => wantedKeys.has(attemptKey(row)))
@@ -173,23 +216,11 @@ export class DeliveryRepository {
     manager: EntityManager,
     attempts: readonly (AttemptRef & { attemptedAt: Date })[],
   ): Promise<Set<string>> {
-    const [rows]: [AttemptRef[], number] = await manager.query(
-      `UPDATE hooks.deliveries d
-          SET state = 'delivered', attempts = d.attempts + 1,
-              round_attempts = d.round_attempts + 1, last_attempt_at = w.attempted_at,
-              delivered_at = now(), next_attempt_at = NULL, failure_reason = NULL
-         FROM (SELECT DISTINCT ON (id, attempt_number) *
-                 FROM unnest($1::uuid[], $2::int[], $3::timestamptz[])
-                      AS w (id, attempt_number, attempted_at)) w
-        WHERE d.id = ANY($1::uuid[]) AND d.id = w.id AND d.attempt_number = w.attempt_number
-          AND ${isPending('d')}
-        RETURNING d.id AS "deliveryId", w.attempt_number AS "attemptNumber"`,
-      [
-        attempts.map((each) => each.deliveryId),
-        attempts.map((each) => each.attemptNumber),
-        attempts.map((each) => each.attemptedAt),
-      ],
-    );
+    const [rows]: [AttemptRef[], number] = await manager.query(SETTLE_DELIVERED, [
+      attempts.map((each) => each.deliveryId),
+      attempts.map((each) => each.attemptNumber),
+      attempts.map((each) => each.attemptedAt),
+    ]);
     return new Set(rows.map(attemptKey));
   }
 
@@ -205,7 +236,6 @@ export class DeliveryRepository {
     attemptedAt: Date,
     settlement: RecordedSettlement,
   ): Promise<{ settled: boolean; next?: DueAttempt }> {
-    const fence = `WHERE id = $1 AND attempt_number = $2 AND ${isPending('deliveries')}`;
     let rows: DueAttempt[];
     switch (settlement.state) {
       case 'delivered': {
@@ -215,20 +245,13 @@ export class DeliveryRepository {
         return { settled: recorded.size > 0 };
       }
       case 'pending':
-        [rows] = await manager.query(
-          `UPDATE hooks.deliveries
-              SET attempts = attempts + 1, round_attempts = round_attempts + 1,
-                  attempt_number = attempt_number + 1, last_attempt_at = $3,
-                  next_attempt_at = now() + make_interval(secs => $4), failure_reason = $5
-            ${fence} RETURNING ${DUE_COLUMNS}`,
-          [
-            deliveryId,
-            attemptNumber,
-            attemptedAt,
-            settlement.retryInSeconds,
-            settlement.failureReason,
-          ],
-        );
+        [rows] = await manager.query(SETTLE_FOR_RETRY, [
+          deliveryId,
+          attemptNumber,
+          attemptedAt,
+          settlement.retryInSeconds,
+          settlement.failureReason,
+        ]);
         return { settled: rows.length > 0, next: rows[0] };
       case 'failed': {
         const counted = settlement.networkAttempt ? 1 : 0;
@@ -237,7 +260,7 @@ export class DeliveryRepository {
               SET state = 'failed', attempts = attempts + $4, round_attempts = round_attempts + $4,
                   last_attempt_at = CASE WHEN $4 = 1 THEN $3 ELSE last_attempt_at END,
                   next_attempt_at = NULL, failure_reason = $5
-            ${fence} RETURNING ${DUE_COLUMNS}`,
+            ${ATTEMPT_FENCE} RETURNING ${DUE_COLUMNS}`,
           [deliveryId, attemptNumber, attemptedAt, counted, settlement.failureReason],
         );
         return { settled: rows.length > 0 };
@@ -252,12 +275,11 @@ export class DeliveryRepository {
     attemptNumber: number,
     reason: CancelReason,
   ): Promise<boolean> {
-    const [rows]: [unknown[], number] = await manager.query(
-      `UPDATE hooks.deliveries
-          SET state = 'cancelled', next_attempt_at = NULL, failure_reason = $3
-        WHERE id = $1 AND attempt_number = $2 AND ${isPending('deliveries')} RETURNING id`,
-      [deliveryId, attemptNumber, reason],
-    );
+    const [rows]: [unknown[], number] = await manager.query(CANCEL_ATTEMPT, [
+      deliveryId,
+      attemptNumber,
+      reason,
+    ]);
     return rows.length > 0;
   }
 
@@ -336,15 +358,7 @@ export class DeliveryRepository {
   ): Promise<Map<string, DeliveryReceipt[]>> {
     if (reportIds.length === 0) return new Map();
     const rows: (DeliveryReceipt & { report_id: string })[] = await this.dataSource.query(
-      `WITH d AS MATERIALIZED (
-         SELECT report_id, hook_id, id, state, delivered_at, created_at
-           FROM hooks.deliveries WHERE report_id = ANY($1::uuid[]))
-       SELECT d.report_id, d.hook_id, d.id AS delivery_id, d.state,
-              to_char(d.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-                AS delivered_at
-         FROM d JOIN hooks.hooks h ON h.id = d.hook_id
-        WHERE h.owner_id = $2 AND h.company_id = $3
-        ORDER BY d.report_id, d.created_at, d.id`,
+      RECEIPTS_OF_REPORTS,
       [reportIds, owner.personId, owner.companyId],
     );
     return groupBy(

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { prepared } from '@cw/db';
 import { groupBy } from '@cw/platform';
 import type { SqlStatement } from '@cw/queue';
 import type { EntityManager, Repository } from 'typeorm';
 import { RunStep } from './entities/run-step.entity';
 import type { StepError, StepRecord } from './run-status';
+
+/** Every step of the runs `$1`, in order: read for each batch of hook deliveries (prepared). */
+const STEPS_OF_RUNS = prepared(`
+  SELECT run_id, step_index AS "index", step_id AS "id", block, status, output, error,
+         started_at, finished_at
+    FROM workflows.run_steps WHERE run_id = ANY($1::uuid[])
+   ORDER BY run_id, step_index`);
 
 export interface StepSlot {
   runId: string;
@@ -116,13 +124,9 @@ export class RunStepRepository {
     if (runIds.length === 0) return new Map();
     // Raw SQL: the report a hook delivers reads this for every batch of attempts, and building
     // `find()`'s query from the entity's metadata cost more than the statement.
-    const rows: (StepRecord & { run_id: string })[] = await this.steps.query(
-      `SELECT run_id, step_index AS "index", step_id AS "id", block, status, output, error,
-              started_at, finished_at
-         FROM workflows.run_steps WHERE run_id = ANY($1::uuid[])
-        ORDER BY run_id, step_index`,
-      [runIds],
-    );
+    const rows: (StepRecord & { run_id: string })[] = await this.steps.query(STEPS_OF_RUNS, [
+      runIds,
+    ]);
     return groupBy(
       rows,
       (row) => row.run_id,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '@cw/db';
 import type { SqlStatement } from '@cw/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -194,14 +195,15 @@ export class RunRepository {
     if (ids.length === 0) return [];
     const params: unknown[] = [ids];
     const readable = readableRunsSql('r', 'w', reader, params);
+    // The same text at every call (the reader's identity is all in parameters): prepared.
     return this.dataSource.query(
-      `${RUNS_OF_IDS}
+      prepared(`${RUNS_OF_IDS}
        SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
               r.started_by AS "startedBy", r.title, r.status, r.error, r.definition,
               r.created_at AS "createdAt", r.completed_at AS "completedAt",
               json_build_object('id', w.id, 'number', w.number, 'name', w.name) AS workflow
          FROM r JOIN workflows.workflows w ON w.id = r.workflow_id
-        WHERE ${readable}`,
+        WHERE ${readable}`),
       params,
     );
   }
@@ -212,8 +214,8 @@ export class RunRepository {
     const params: unknown[] = [ids];
     const readable = readableRunsSql('r', 'w', reader, params);
     const rows: { id: string }[] = await this.dataSource.query(
-      `${RUNS_OF_IDS}
-       SELECT r.id FROM r JOIN workflows.workflows w ON w.id = r.workflow_id WHERE ${readable}`,
+      prepared(`${RUNS_OF_IDS}
+       SELECT r.id FROM r JOIN workflows.workflows w ON w.id = r.workflow_id WHERE ${readable}`),
       params,
     );
     return rows.map((row) => row.id);
