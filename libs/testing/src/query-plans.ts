@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { escapeLiteral } from 'pg';
 
 /** Runs SQL as TypeORM's `DataSource` does. */
@@ -11,17 +12,21 @@ export interface CapturedStatement {
 }
 
 /**
- * Records the statements `db.query` runs from now until `stop()`, those `wanted` picks (other
- * parts of the process may use the same data source meanwhile); they still run as before.
+ * Records the statements `db.query` runs from now until `stop()` on behalf of the caller, those
+ * `wanted` picks; they still run as before. Only statements of the caller's own asynchronous
+ * context count: the process's timers and workers, started before (a reconciler's pass), use
+ * the same data source meanwhile and are left out.
  */
 export function captureStatements(
   db: SqlRunner,
   wanted: (sql: string) => boolean,
 ): { statements: CapturedStatement[]; stop: () => void } {
   const statements: CapturedStatement[] = [];
+  const caller = new AsyncLocalStorage<true>();
+  caller.enterWith(true);
   const query = db.query.bind(db);
   const spy = jest.spyOn(db, 'query').mockImplementation((sql, parameters) => {
-    if (wanted(sql)) statements.push({ sql, parameters: parameters ?? [] });
+    if (caller.getStore() && wanted(sql)) statements.push({ sql, parameters: parameters ?? [] });
     return query(sql, parameters);
   });
   return { statements, stop: () => spy.mockRestore() };
@@ -79,7 +84,8 @@ export async function genericPlanTableReads(
     )) as ExplainAnswer;
     return readsOf(answer, table);
   } finally {
-    await session.query('DEALLOCATE ALL').catch(() => undefined);
+    // Only its own: the pool's connection keeps the statements the data source prepared on it.
+    await session.query('DEALLOCATE generic_plan_probe').catch(() => undefined);
     await session.query('RESET plan_cache_mode').catch(() => undefined);
     await session.release();
   }
