@@ -7,6 +7,37 @@ function typeormResultOf(raw: QueryResult): unknown {
   return raw.command === 'UPDATE' || raw.command === 'DELETE' ? [raw.rows, raw.rowCount] : raw.rows;
 }
 
+/** SQLSTATE 26000: the named statement is not (or no longer) prepared on the connection. */
+function isMissingPreparedStatement(driverError: unknown): boolean {
+  return (driverError as { code?: string } | null)?.code === '26000';
+}
+
+/**
+ * One statement on a connection of the pool, as TypeORM's runner would: a connection that cannot
+ * be had fails as it is (so an unreachable database is told apart), a failed statement as a
+ * QueryFailedError, and the connection goes back to the pool either way, or is closed when it
+ * lost its prepared statements.
+ */
+async function runPooled(
+  pool: Pool,
+  query: string,
+  parameters: unknown[],
+  name: string | undefined,
+): Promise<QueryResult> {
+  const connection = await pool.connect();
+  let lostPrepared = false;
+  try {
+    return await (name
+      ? connection.query({ name, text: query, values: parameters })
+      : connection.query(query, parameters));
+  } catch (error) {
+    lostPrepared = name !== undefined && isMissingPreparedStatement(error);
+    throw new QueryFailedError(query, parameters, error as Error);
+  } finally {
+    connection.release(lostPrepared);
+  }
+}
+
 /**
  * A DataSource whose `query()` outside a transaction takes a connection from the pool, runs the
  * statement and gives the connection back, instead of making a QueryRunner for it. Answers and
@@ -36,20 +67,17 @@ export class PooledDataSource extends DataSource {
     if (queryRunner || !parameters?.length || !pool) {
       return super.query<T>(query, parameters, queryRunner);
     }
-    // As TypeORM's runner: a connection that cannot be had fails as it is (so an unreachable
-    // database is told apart), a failed statement as a QueryFailedError, and the connection goes
-    // back to the pool either way.
     const name = this.preparedStatements ? preparedStatementName(query) : undefined;
-    const connection = await pool.connect();
     let raw: QueryResult;
     try {
-      raw = await (name
-        ? connection.query({ name, text: query, values: parameters })
-        : connection.query(query, parameters));
+      raw = await runPooled(pool, query, parameters, name);
     } catch (error) {
-      throw new QueryFailedError(query, parameters, error as Error);
-    } finally {
-      connection.release();
+      const lost =
+        error instanceof QueryFailedError && isMissingPreparedStatement(error.driverError);
+      if (!name || !lost) throw error;
+      // The connection had lost what it prepared (a DEALLOCATE or DISCARD on it): it was dropped
+      // from the pool, and the statement, which did not start, runs once more on another.
+      raw = await runPooled(pool, query, parameters, name);
     }
     return typeormResultOf(raw) as T;
   }

@@ -164,6 +164,34 @@ describe('PooledDataSource', () => {
       }
     });
 
+    it('run again on a new connection when theirs lost what it prepared (DEALLOCATE, DISCARD)', async () => {
+      const single = await oneConnection(true);
+      try {
+        expect(await single.query(INSERT, [1, 'one'])).toEqual([{ id: 1 }]);
+        const [{ pid: before }] = await single.query<{ pid: number }[]>(
+          'SELECT pg_backend_pid() AS pid WHERE $1',
+          [true],
+        );
+        // Through TypeORM's runner, on the pool's one connection.
+        await single.query('DEALLOCATE ALL');
+        expect(await single.query(INSERT, [2, 'two'])).toEqual([{ id: 2 }]);
+        const [{ pid: after }] = await single.query<{ pid: number }[]>(
+          'SELECT pg_backend_pid() AS pid WHERE $1',
+          [true],
+        );
+        expect(after).not.toBe(before);
+        expect(await single.query(PREPARED_HERE, [true])).toEqual([
+          { name: preparedStatementName(INSERT), statement: INSERT },
+        ]);
+        expect(await single.query('SELECT id FROM public.pooled_probe ORDER BY id', [])).toEqual([
+          { id: 1 },
+          { id: 2 },
+        ]);
+      } finally {
+        await single.destroy();
+      }
+    });
+
     it('run unprepared when prepared statements are off (DB_PREPARED_STATEMENTS=off)', async () => {
       const single = await oneConnection(false);
       try {
