@@ -126,16 +126,32 @@ describe('PooledDataSource', () => {
     const PREPARED_HERE =
       'SELECT name, statement FROM pg_prepared_statements WHERE $1 ORDER BY name';
 
-    /** A data source of one connection, so that every statement shows in its session. */
-    async function oneConnection(preparedStatements: boolean): Promise<PooledDataSource> {
-      return new PooledDataSource(dataSourceOptions({ url: database.url, poolSize: 1 }), {
-        preparedStatements,
-      }).initialize();
+    /** `use` with a data source of one connection, so that every statement shows in its session. */
+    async function withOneConnection(
+      preparedStatements: boolean,
+      use: (single: PooledDataSource) => Promise<void>,
+    ): Promise<void> {
+      const single = await new PooledDataSource(
+        dataSourceOptions({ url: database.url, poolSize: 1 }),
+        { preparedStatements },
+      ).initialize();
+      try {
+        await use(single);
+      } finally {
+        await single.destroy();
+      }
+    }
+
+    async function backendPid(single: PooledDataSource): Promise<number> {
+      const [{ pid }] = await single.query<{ pid: number }[]>(
+        'SELECT pg_backend_pid() AS pid WHERE $1',
+        [true],
+      );
+      return pid;
     }
 
     it('run as named statements of their connection, parsed once, answering as before', async () => {
-      const single = await oneConnection(true);
-      try {
+      await withOneConnection(true, async (single) => {
         expect(await single.query(INSERT, [1, 'one'])).toEqual([{ id: 1 }]);
         expect(await single.query(INSERT, [2, 'two'])).toEqual([{ id: 2 }]);
         expect(await single.query(RELABEL, [2, 'deux'])).toEqual([[{ id: 2 }], 1]);
@@ -159,27 +175,17 @@ describe('PooledDataSource', () => {
           { id: 3, label: 'three' },
           { id: 4, label: 'four' },
         ]);
-      } finally {
-        await single.destroy();
-      }
+      });
     });
 
     it('run again on a new connection when theirs lost what it prepared (DEALLOCATE, DISCARD)', async () => {
-      const single = await oneConnection(true);
-      try {
+      await withOneConnection(true, async (single) => {
         expect(await single.query(INSERT, [1, 'one'])).toEqual([{ id: 1 }]);
-        const [{ pid: before }] = await single.query<{ pid: number }[]>(
-          'SELECT pg_backend_pid() AS pid WHERE $1',
-          [true],
-        );
+        const before = await backendPid(single);
         // Through TypeORM's runner, on the pool's one connection.
         await single.query('DEALLOCATE ALL');
         expect(await single.query(INSERT, [2, 'two'])).toEqual([{ id: 2 }]);
-        const [{ pid: after }] = await single.query<{ pid: number }[]>(
-          'SELECT pg_backend_pid() AS pid WHERE $1',
-          [true],
-        );
-        expect(after).not.toBe(before);
+        expect(await backendPid(single)).not.toBe(before);
         expect(await single.query(PREPARED_HERE, [true])).toEqual([
           { name: preparedStatementName(INSERT), statement: INSERT },
         ]);
@@ -187,20 +193,15 @@ describe('PooledDataSource', () => {
           { id: 1 },
           { id: 2 },
         ]);
-      } finally {
-        await single.destroy();
-      }
+      });
     });
 
     it('run unprepared when prepared statements are off (DB_PREPARED_STATEMENTS=off)', async () => {
-      const single = await oneConnection(false);
-      try {
+      await withOneConnection(false, async (single) => {
         expect(await single.query(INSERT, [1, 'one'])).toEqual([{ id: 1 }]);
         expect(await single.query(RELABEL, [1, 'un'])).toEqual([[{ id: 1 }], 1]);
         expect(await single.query(PREPARED_HERE, [true])).toEqual([]);
-      } finally {
-        await single.destroy();
-      }
+      });
     });
   });
 });
