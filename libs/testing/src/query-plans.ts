@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { escapeLiteral } from 'pg';
+import * as pg from 'pg';
 
 /** Runs SQL as TypeORM's `DataSource` does. */
 export interface SqlRunner {
@@ -91,27 +91,16 @@ export async function genericPlanTableReads(
   }
 }
 
+/** node-postgres's own conversion of a parameter to the text it sends (not in @types/pg). */
+const { prepareValue } = (
+  pg as unknown as { utils: { prepareValue: (value: unknown) => string | Buffer | null } }
+).utils;
+
 /** A parameter as a SQL literal, in the text form the driver would have sent it in. */
 function literalOf(value: unknown): string {
-  return value === null || value === undefined ? 'NULL' : escapeLiteral(textOf(value));
-}
-
-function textOf(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  if (Buffer.isBuffer(value)) return `\\x${value.toString('hex')}`;
-  if (Array.isArray(value)) {
-    const elements = value.map((each: unknown) =>
-      each === null || each === undefined
-        ? 'NULL'
-        : `"${textOf(each).replace(/[\\"]/g, (character) => `\\${character}`)}"`,
-    );
-    return `{${elements.join(',')}}`;
-  }
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
-    return String(value);
-  }
-  return JSON.stringify(value);
+  const text = prepareValue(value);
+  if (text === null) return 'NULL';
+  return pg.escapeLiteral(Buffer.isBuffer(text) ? `\\x${text.toString('hex')}` : text);
 }
 
 function readsOf([{ 'QUERY PLAN': plan }]: ExplainAnswer, table: string): string[] {
