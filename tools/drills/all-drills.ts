@@ -7,6 +7,7 @@ import { frozenServiceDrill } from './frozen-service.drill';
 import { fuzzWalkDrill } from './fuzz-walk.drill';
 import { killedServiceDrill } from './killed-service.drill';
 import { logRedactionDrill } from './log-redaction.drill';
+import { noisyNeighboursDrill } from './noisy-neighbours.drill';
 import { oversizedBodiesDrill } from './oversized-bodies.drill';
 import { postgresOutageDrill } from './postgres-outage.drill';
 import { readinessOutagesDrill } from './readiness-outages.drill';
@@ -22,6 +23,7 @@ export const ALL_DRILLS: readonly Drill[] = [
   badUrlsDrill,
   fuzzWalkDrill,
   logRedactionDrill,
+  noisyNeighboursDrill,
   badSettingDrill,
   frozenServiceDrill,
   killedServiceDrill,
