@@ -19,6 +19,8 @@ import { OutboxNotifyOff1763850000090 } from './1763850000090-outbox-notify-off'
 import { OAuth1763850000100 } from './1763850000100-oauth';
 import { AgentTestAuth1763850000110 } from './1763850000110-agent-test-auth';
 import { FeedbackSearchWithoutPendingList1763850000120 } from './1763850000120-feedback-search-without-pending-list';
+import { WikiSearchVectorWithinLimit1763850000130 } from './1763850000130-wiki-search-vector-within-limit';
+import { WorkflowsRunStartCounts1763850000137 } from './1763850000137-workflows-run-start-counts';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -43,4 +45,6 @@ export const MIGRATIONS = [
   OAuth1763850000100,
   AgentTestAuth1763850000110,
   FeedbackSearchWithoutPendingList1763850000120,
+  WikiSearchVectorWithinLimit1763850000130,
+  WorkflowsRunStartCounts1763850000137,
 ];

@@ -73,7 +73,7 @@ export class Page {
     insert: false,
     update: false,
     generatedType: 'STORED',
-    asExpression: `setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content_md), 'B')`,
+    asExpression: 'wiki.page_search_vector(title, content_md)',
   })
   searchVector!: string;
 }
