@@ -1,4 +1,4 @@
-import { urlRefusal } from './request-url';
+import { originForm, pathOf, urlRefusal } from './request-url';
 
 describe('urlRefusal', () => {
   it('lets well-formed URLs through, escapes and reserved characters included', () => {
@@ -30,5 +30,39 @@ describe('urlRefusal', () => {
     ]) {
       expect({ url, status: urlRefusal(url)?.status }).toEqual({ url, status: 400 });
     }
+  });
+
+  it('refuses dot segments encoded twice or more, in mixed case, half encoded or overlong', () => {
+    for (const value of [
+      '..%252F',
+      '..%252F..%252Fapi%252Fwiki',
+      '%252e%252e%252f',
+      '%2e%2E%2f',
+      '.%2e%2F',
+      '%25%32%65%25%32%65%25%32%66',
+      '..%5C',
+      '..%255C',
+      '%25c0%25ae%25c0%25ae%252f',
+      '%c0%ae%c0%ae%2f',
+      'x..%2Fy',
+      '..foo',
+    ]) {
+      for (const url of [`/public/pages/${value}`, `/api/wiki/pages/${value}/appends?a=1`]) {
+        expect({ url, status: urlRefusal(url)?.status }).toEqual({ url, status: 400 });
+      }
+    }
+    expect(urlRefusal('/public/pages/..%252F')?.message).toMatch(/"\.\." segment/);
+    expect(urlRefusal('/public/pages/%252e%252e%252f')?.message).toMatch(/encoded twice/);
+  });
+
+  it('reads an absolute-form target by its path, and refuses any other form', () => {
+    expect(originForm('/api/wiki/pages/1?a=b')).toBe('/api/wiki/pages/1?a=b');
+    expect(originForm('http://127.0.0.1:9/public/pages/x?q=1')).toBe('/public/pages/x?q=1');
+    expect(originForm('https://example.test?q=1')).toBe('/?q=1');
+    expect(originForm('*')).toBeUndefined();
+    expect(pathOf('/public/pages/x?q=1')).toBe('/public/pages/x');
+    expect(urlRefusal('http://127.0.0.1:9/public/pages/x')).toBeUndefined();
+    expect(urlRefusal('http://127.0.0.1:9/public/pages/..%252F')?.status).toBe(400);
+    expect(urlRefusal('example.test:443')?.status).toBe(400);
   });
 });

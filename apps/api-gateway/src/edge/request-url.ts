@@ -1,35 +1,57 @@
-import { AppError } from '@cw/platform';
+import { AppError, encodedPathProblem, PATH_PROBLEM_PHRASES } from '@cw/platform';
 
-function decoded(text: string): string | undefined {
+function decodes(text: string): boolean {
   try {
-    return decodeURIComponent(text);
+    decodeURIComponent(text);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
+}
+
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * The request target as a path and query (origin form). Node and Fastify accept the absolute
+ * form too (`GET http://host/a?b`, RFC 9112 3.2.2) and route it by its path, which is then what
+ * the gateway forwards. Undefined for any other form.
+ */
+export function originForm(url: string): string | undefined {
+  if (url.startsWith('/')) return url;
+  const authority = ABSOLUTE_FORM.exec(url);
+  if (!authority) return undefined;
+  const rest = url.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** The path of a request target (origin form), without its query string. */
+export function pathOf(target: string): string {
+  const queryAt = target.indexOf('?');
+  return queryAt === -1 ? target : target.slice(0, queryAt);
 }
 
 /**
  * Refuses a URL the gateway must not forward: a malformed percent-escape (`?a=%ff`), or a path
- * that a URL parser would rewrite on the way (a `.` or `..` segment, also written `%2e%2e` or
- * joined by `%2F`, or a backslash), so that the service receives exactly the path the gateway
- * routed. Paths the router could not decode at all were refused before (FST_ERR_BAD_URL).
+ * that a URL parser, the proxy or a later hop would rewrite or decode into another route (see
+ * `encodedPathProblem`: dot segments however written, backslashes, percent-encoding twice), so
+ * that the service receives exactly the path the gateway routed.
  */
 export function urlRefusal(url: string): AppError | undefined {
-  const queryAt = url.indexOf('?');
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-  const decodedPath = decoded(path);
-  if (decodedPath === undefined) {
+  const target = originForm(url);
+  if (target === undefined) {
+    return AppError.badRequest('The request target must be a path such as /api/wiki/pages.');
+  }
+  const path = pathOf(target);
+  const problem = encodedPathProblem(path);
+  if (problem === 'encoding') {
     return AppError.badRequest('The URL path is not valid percent-encoded UTF-8.');
   }
-  if (decoded(query) === undefined) {
+  if (!decodes(target.slice(path.length + 1))) {
     return AppError.badRequest(
       'The query string is not valid percent-encoded UTF-8: write a literal % as %25.',
     );
   }
-  const segments = decodedPath.split(/[/\\]/);
-  if (decodedPath.includes('\\') || segments.some((part) => part === '.' || part === '..')) {
-    return AppError.badRequest('The URL path may not hold "." or ".." segments or backslashes.');
-  }
+  if (problem)
+    return AppError.badRequest(`The URL path may not hold ${PATH_PROBLEM_PHRASES[problem]}.`);
   return undefined;
 }

@@ -6,6 +6,8 @@ import { earlyRefusal } from '../edge/early-refusals';
 import type { EdgeConfig } from '../edge/edge.config';
 import { describedRoutes } from '../edge/edge-routes';
 import { upstreamHeaders } from '../edge/forwarded-headers';
+import { originForm, pathOf } from '../edge/request-url';
+import { forwardingRefusal, forwardingTarget } from './forwarding-target';
 import { upstreamFailure } from './upstream-failure';
 
 const UPSTREAM_CONNECTIONS = 256;
@@ -20,34 +22,35 @@ export interface ServiceProxyOptions {
   settings: EdgeConfig;
 }
 
-function pathOf(url: string): string {
-  const queryAt = url.indexOf('?');
-  return queryAt === -1 ? url : url.slice(0, queryAt);
-}
-
 function forwarderTo(service: ServiceDescriptor, timeoutMs: number): RouteHandlerMethod {
   const base = serviceUrl(service);
   return function forward(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-    // reply-from appends the query string exactly as the client sent it.
-    return reply.from(`${base}${pathOf(request.url)}`, {
-      ...(body && {
-        body,
-        // Given a content type, reply-from sends the bytes as they are (never re-encoded).
-        contentType: request.headers['content-type'] ?? 'application/octet-stream',
-      }),
-      rewriteRequestHeaders: (_original, headers) => upstreamHeaders(request, headers),
-      // Never repeat a request on the client's behalf (reply-from retries a GET answered 503).
-      retryDelay: () => null,
-      onError: (failedReply, { error }) => {
-        request.log.warn({ err: error, service: service.name }, 'upstream failed');
-        sendError(
-          upstreamFailure(service.name, error, timeoutMs),
-          request,
-          failedReply as unknown as FastifyReply,
-        );
-      },
-    });
+    // `urlRefusal` (onRequest) refused every target that is not a path or an absolute URL.
+    const target = forwardingTarget(base, pathOf(originForm(request.url) ?? request.url));
+    try {
+      // reply-from appends the query string exactly as the client sent it.
+      return reply.from(target, {
+        ...(body && {
+          body,
+          // Given a content type, reply-from sends the bytes as they are (never re-encoded).
+          contentType: request.headers['content-type'] ?? 'application/octet-stream',
+        }),
+        rewriteRequestHeaders: (_original, headers) => upstreamHeaders(request, headers),
+        // Never repeat a request on the client's behalf (reply-from retries a GET answered 503).
+        retryDelay: () => null,
+        onError: (failedReply, { error }) => {
+          request.log.warn({ err: error, service: service.name }, 'upstream failed');
+          sendError(
+            upstreamFailure(service.name, error, timeoutMs),
+            request,
+            failedReply as unknown as FastifyReply,
+          );
+        },
+      });
+    } catch (error) {
+      throw forwardingRefusal(error) ?? error;
+    }
   };
 }
 

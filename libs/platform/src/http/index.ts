@@ -6,3 +6,4 @@ export * from './list-window.decorators';
 export * from './client-bucket';
 export * from './route-body-limit';
 export * from './html-page';
+export * from './path-safety';
