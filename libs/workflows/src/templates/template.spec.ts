@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { referencesOf, renderTemplate } from './template';
+import {
+  MAX_RENDERED_CHARS,
+  referencesOf,
+  RenderedTemplateTooLongError,
+  renderTemplate,
+} from './template';
 
 describe('templates', () => {
   const scope = {
@@ -61,5 +66,45 @@ describe('templates', () => {
         expect(renderTemplate('{{inputs.v}}', { inputs: { v: value }, steps: {} })).toBe(value);
       }),
     );
+  });
+
+  describe('bounded work whatever the template', () => {
+    /** Field-sized templates (a page body takes 1,000,000 characters) with the worst holes. */
+    const unclosed = [
+      `{{${' '.repeat(999_998)}`,
+      `{{${' '.repeat(999_997)}x`,
+      `{{ ${'\t'.repeat(500_000)} inputs.topic ${' '.repeat(499_980)}`,
+      '{{ '.repeat(333_333),
+      `${'{{'.repeat(250_000)}${'}'.repeat(500_000)}`,
+    ];
+
+    it.each(unclosed.map((template) => [template.slice(0, 12), template]))(
+      'parses and fills %j… (1 MB) in linear time',
+      (_label, template) => {
+        const started = performance.now();
+        referencesOf(template);
+        renderTemplate(template, scope);
+        expect(performance.now() - started).toBeLessThan(1_000);
+      },
+    );
+
+    it('still trims blanks and line breaks inside a hole', () => {
+      expect(renderTemplate('{{\n\t inputs.topic \r\n}}', scope)).toBe('billing');
+    });
+
+    it('refuses to fill more than MAX_RENDERED_CHARS, before building the text', () => {
+      const big = { inputs: {}, steps: { a: { output: 'x'.repeat(100_000) } } };
+      const holes = '{{steps.a.output}}'.repeat(11_000);
+      const started = performance.now();
+      expect(() => renderTemplate(holes, big)).toThrow(RenderedTemplateTooLongError);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(() => renderTemplate(holes, big)).toThrow(
+        `more than ${MAX_RENDERED_CHARS} characters`,
+      );
+      expect(renderTemplate('{{steps.a.output}}'.repeat(10), big)).toHaveLength(1_000_000);
+      expect(() => renderTemplate(`${'{{steps.a.output}}'.repeat(10)}!`, big)).toThrow(
+        RenderedTemplateTooLongError,
+      );
+    });
   });
 });

@@ -4,7 +4,8 @@ import { AssertStep } from './assert.step';
 import { CodeRunStep } from './code-run.step';
 import { HttpRequestStep } from './http-request.step';
 import { ModelGenerateStep } from './model-generate.step';
-import type { StepExecutor } from './step-executor';
+import { RenderedTemplateTooLongError } from '../../../templates/template';
+import { failed, type StepContext, type StepExecutor, type StepOutcome } from './step-executor';
 import { TextComposeStep } from './text-compose.step';
 import { WaitStep } from './wait.step';
 import { WikiReadStep } from './wiki-read.step';
@@ -25,6 +26,24 @@ export const STEP_EXECUTOR_PROVIDERS = [
   WorkPacketStep,
 ];
 
+/**
+ * `executor`, whose fields that fill in too long (thrown while rendering, before or inside its
+ * promise) fail the step with `template_too_long` instead of throwing.
+ */
+function boundingTemplates(executor: StepExecutor): StepExecutor {
+  return {
+    instant: executor.instant,
+    async execute(context: StepContext): Promise<StepOutcome> {
+      try {
+        return await executor.execute(context);
+      } catch (error) {
+        if (!(error instanceof RenderedTemplateTooLongError)) throw error;
+        return failed(error.code, `step "${context.step.id}": ${error.message}`);
+      }
+    },
+  };
+}
+
 /** The executor of every block. */
 @Injectable()
 export class StepExecutors {
@@ -42,7 +61,7 @@ export class StepExecutors {
     wikiWrite: WikiWriteStep,
     workPacket: WorkPacketStep,
   ) {
-    this.byBlock = {
+    const byBlock: Record<BlockName, StepExecutor> = {
       'wiki.search': wikiSearch,
       'wiki.read': wikiRead,
       'wiki.write': wikiWrite,
@@ -54,6 +73,10 @@ export class StepExecutors {
       assert,
       wait,
     };
+    for (const block of Object.keys(byBlock) as BlockName[]) {
+      byBlock[block] = boundingTemplates(byBlock[block]);
+    }
+    this.byBlock = byBlock;
   }
 
   of(block: BlockName): StepExecutor {
