@@ -10,6 +10,7 @@ import { expansionOf, type PrefixExpansion, sameExpansion } from './prefix-expan
 import { PrefixExpansionCache } from './prefix-expansion-cache';
 import { SearchTermRepository } from './search-term.repository';
 import { type ParsedSearchText, parseSearchText } from './search-text';
+import { SearchLexemes } from './snippets/english-lexeme';
 import { queryTermsOf } from './snippets/query-terms';
 import { snippetOf } from './snippets/snippet';
 
@@ -34,8 +35,12 @@ export class WikiSearchService {
     const parsed = parseSearchText(text);
     const rows = await this.findHits(actor, parsed, page);
     const terms = queryTermsOf(rows[0]?.terms ?? 'T');
+    // One stemming budget for all the snippets of the answer: its cost is bounded per search.
+    const lexemes = new SearchLexemes();
     return {
-      results: rows.slice(0, page.limit).map((row) => toResult(row, snippetOf(row.body, terms))),
+      results: rows
+        .slice(0, page.limit)
+        .map((row) => toResult(row, snippetOf(row.body, terms, lexemes))),
       has_more: rows.length > page.limit,
     };
   }

@@ -1,4 +1,4 @@
-import { englishLexeme } from './english-lexeme';
+import { SearchLexemes } from './english-lexeme';
 import type { QueryTerms } from './query-terms';
 
 /** Snippets mark matches with « and »; they are plain text, not HTML. */
@@ -14,6 +14,8 @@ const MIN_WORDS = 12;
 const MAX_FRAGMENTS = 2;
 /** Words of context a fragment shows before its first match, at most. */
 const LEAD_WORDS = 8;
+/** PostgreSQL makes no lexeme of a word of this many UTF-8 bytes or more ("word is too long"). */
+const UNINDEXED_WORD_BYTES = 2047;
 
 interface Word {
   start: number;
@@ -38,10 +40,15 @@ interface Fragment {
  *
  * It runs in the service rather than in PostgreSQL because `ts_headline` re-parses the body with
  * the text search parser, which cost a fifth of the database time of a search
- * (docs/wiki-search.md). Words match as the 'english' configuration would make them lexemes.
+ * (docs/wiki-search.md). Words match as the 'english' configuration would make them lexemes,
+ * within the stemming budget of `lexemes` (one per search, shared by its snippets).
  */
-export function snippetOf(text: string, terms: QueryTerms): string {
-  const words = wordsOf(text, terms);
+export function snippetOf(
+  text: string,
+  terms: QueryTerms,
+  lexemes: SearchLexemes = new SearchLexemes(),
+): string {
+  const words = wordsOf(text, terms, lexemes);
   if (words.length === 0) return '';
   const fragments = chooseFragments(words);
   if (fragments.length === 0) return render(text, words, 0, Math.min(words.length, MIN_WORDS) - 1);
@@ -51,7 +58,7 @@ export function snippetOf(text: string, terms: QueryTerms): string {
     .join(FRAGMENT_DELIMITER);
 }
 
-function wordsOf(text: string, terms: QueryTerms): Word[] {
+function wordsOf(text: string, terms: QueryTerms, lexemes: SearchLexemes): Word[] {
   const initials = new Set<string>();
   for (const lexeme of terms.exact) initials.add(lexeme.charAt(0));
   for (const prefix of terms.prefixes) initials.add(prefix.charAt(0));
@@ -64,10 +71,12 @@ function wordsOf(text: string, terms: QueryTerms): Word[] {
     }
     const start = index;
     while (index < text.length && isWordCharacter(text, index)) index += 1;
-    // Stemming keeps the first letter, so only words starting like a term can match one.
-    const lexeme = initials.has(text.charAt(start).toLowerCase())
-      ? englishLexeme(text.slice(start, index))
-      : null;
+    // Stemming keeps the first letter, so only words starting like a term can match one; a word
+    // PostgreSQL does not index never matched.
+    const lexeme =
+      initials.has(text.charAt(start).toLowerCase()) && isIndexable(text, start, index)
+        ? lexemes.lexemeOf(text.slice(start, index))
+        : null;
     const match =
       lexeme !== null &&
       (terms.exact.has(lexeme) || terms.prefixes.some((prefix) => lexeme.startsWith(prefix)))
@@ -79,6 +88,14 @@ function wordsOf(text: string, terms: QueryTerms): Word[] {
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Whether text[start, end) is under PostgreSQL's word limit (a UTF-16 unit is 1 to 3 bytes). */
+function isIndexable(text: string, start: number, end: number): boolean {
+  const units = end - start;
+  if (units * 3 < UNINDEXED_WORD_BYTES) return true;
+  if (units >= UNINDEXED_WORD_BYTES) return false;
+  return Buffer.byteLength(text.slice(start, end), 'utf8') < UNINDEXED_WORD_BYTES;
+}
 
 /** A letter or digit (ASCII checked by code, the rest by Unicode property). */
 function isWordCharacter(text: string, index: number): boolean {
@@ -92,40 +109,67 @@ function isWordCharacter(text: string, index: number): boolean {
 /** Greedily the best window of each round, then the best among the matches it left out. */
 function chooseFragments(words: readonly Word[]): Fragment[] {
   const chosen: Fragment[] = [];
-  const covered = (index: number) => chosen.some((f) => index >= f.first && index <= f.last);
   while (chosen.length < MAX_FRAGMENTS) {
-    let best: Fragment | null = null;
-    for (let index = 0; index < words.length; index += 1) {
-      if (words[index].match === null || covered(index)) continue;
-      const candidate = windowAround(words, index, chosen);
-      if (!best || better(candidate, best)) best = candidate;
-    }
+    const best = bestWindow(words, chosen);
     if (!best) break;
     chosen.push(best);
   }
   return chosen;
 }
 
-/** The window around the match at `index`, clear of the fragments already chosen. */
+/**
+ * The best window around a match outside the fragments already chosen. Both ends of the window
+ * only move forward from one match to the next, so the matches inside it are counted as it
+ * slides: linear in the words, however many of them match.
+ */
+function bestWindow(words: readonly Word[], chosen: readonly Fragment[]): Fragment | null {
+  const counts = new Map<string, number>();
+  let matches = 0;
+  let lo = 0;
+  let hi = -1;
+  const add = (match: string | null) => {
+    if (match === null) return;
+    counts.set(match, (counts.get(match) ?? 0) + 1);
+    matches += 1;
+  };
+  const remove = (match: string | null) => {
+    if (match === null) return;
+    const left = (counts.get(match) ?? 0) - 1;
+    if (left === 0) counts.delete(match);
+    else counts.set(match, left);
+    matches -= 1;
+  };
+  let best: Fragment | null = null;
+  for (let index = 0; index < words.length; index += 1) {
+    if (words[index].match === null) continue;
+    if (chosen.some((f) => index >= f.first && index <= f.last)) continue;
+    const { first, last } = windowAround(words, index, chosen);
+    if (first > hi) {
+      counts.clear();
+      matches = 0;
+      lo = first;
+      hi = first - 1;
+    }
+    while (hi < last) add(words[(hi += 1)].match);
+    while (lo < first) remove(words[lo++].match);
+    const candidate = { first, last, distinct: counts.size, matches };
+    if (!best || better(candidate, best)) best = candidate;
+  }
+  return best;
+}
+
+/** The bounds of the window around the match at `index`, clear of the fragments chosen. */
 function windowAround(
   words: readonly Word[],
   index: number,
   chosen: readonly Fragment[],
-): Fragment {
+): { first: number; last: number } {
   // `index` is outside every chosen fragment, so each lies wholly before or wholly after it.
   let first = Math.max(0, index - LEAD_WORDS);
   for (const f of chosen) if (f.last < index && f.last >= first) first = f.last + 1;
   let last = Math.min(words.length - 1, first + MAX_WORDS - 1);
   for (const f of chosen) if (f.first > index && f.first <= last) last = f.first - 1;
-  const lexemes = new Set<string>();
-  let matches = 0;
-  for (let at = first; at <= last; at += 1) {
-    const match = words[at].match;
-    if (match === null) continue;
-    lexemes.add(match);
-    matches += 1;
-  }
-  return { first, last, distinct: lexemes.size, matches };
+  return { first, last };
 }
 
 function better(a: Fragment, b: Fragment): boolean {
