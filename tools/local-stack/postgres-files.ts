@@ -56,11 +56,12 @@ export function writeStackSettings(
     `unix_socket_directories = ${quote(socketDirs)}`,
     'max_connections = 200',
     // The default 128 MB holds less than the 100,000-page benchmark wiki; searches then re-read
-    // pages from the OS cache (docs/benchmarks.md). Shared memory is only committed as used.
+    // pages from the OS cache (docs/benchmarks.md, "shared_buffers holds the working set").
+    // Shared memory is only committed as used.
     "shared_buffers = '512MB'",
     // The data is in memory (shared buffers, the OS cache on SSD); the default 4.0 prices an index
     // probe as a disk seek, so lookups of 64 keys scanned young tables of a few thousand rows
-    // whole instead (the hook-dispatcher's batches: docs/benchmarks.md, "random_page_cost").
+    // whole instead (the hook-dispatcher's batches: docs/benchmarks.md, "random_page_cost 1.1").
     'random_page_cost = 1.1',
     '',
   ];

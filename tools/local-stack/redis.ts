@@ -88,7 +88,8 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
     // No persistence: Redis holds queue jobs, job schedulers and counters, and PostgreSQL the truth
     // they are rebuilt from (the runs', deliveries' and schedules' reconcilers, the report-events
     // sweep). The append-only file cost Redis a fifth of its CPU per BullMQ job and forked it to
-    // rewrite the file every minute or so of steady queue traffic (docs/benchmarks.md).
+    // rewrite the file every minute or so of steady queue traffic (docs/benchmarks.md, "The local
+    // stack's Redis keeps no files").
     '--appendonly',
     'no',
     '--save',

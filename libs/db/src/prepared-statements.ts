@@ -10,8 +10,8 @@ const nameOfText = new Map<string, string>();
  * transaction (`PooledDataSource.query`): each pooled connection then parses and plans it once,
  * instead of at every run, and PostgreSQL may keep one generic plan for it after five runs. For
  * fixed texts on hot paths (the hook-dispatcher's batched reads and records: docs/benchmarks.md,
- * "H1: prepared statements"). A connection keeps every statement it prepared until it closes,
- * so a text with values written into it must never be marked: past `MAX_PREPARED_TEXTS`
+ * "Prepared statements on hot paths"). A connection keeps every statement it prepared until it
+ * closes, so a text with values written into it must never be marked: past `MAX_PREPARED_TEXTS`
  * distinct texts, the rest run unprepared. Answers `text` unchanged.
  */
 export function prepared(text: string): string {

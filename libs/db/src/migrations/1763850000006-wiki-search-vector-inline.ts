@@ -11,7 +11,8 @@ const SEARCH_VECTOR = `search_vector tsvector GENERATED ALWAYS AS (
  * table, so every page a search matched cost two TOAST lookups: one for `@@`, one more for
  * `ts_rank`. MAIN storage makes the body leave the row first; the vector is compressed or moved
  * out only when the row still does not fit. On the 100,000-page benchmark seed this took a
- * common-word search from ~6,800 buffer reads to ~1,500 (docs/benchmarks.md).
+ * common-word search from ~6,800 buffer reads to ~1,500 (docs/benchmarks.md, "The search vector
+ * stays in the row").
  *
  * `SET STORAGE` alone affects only rows written afterwards, so the column is dropped and added
  * again in the same statement: ALTER TABLE applies the storage before the one table rewrite that

@@ -196,7 +196,8 @@ export class DeliveryRepository {
    */
   async findAttempts(wanted: readonly AttemptRef[]): Promise<Map<string, AttemptRecord>> {
     // Rows by id alone and the attempt numbers compared here: joining the wanted pairs in SQL
-    // took the statement twice as long to plan and to run (docs/benchmarks.md).
+    // took the statement twice as long to plan and to run (docs/benchmarks.md, "Hot statements go
+    // by key, whatever the statistics say").
     const wantedKeys = new Set(wanted.map(attemptKey));
     const rows: AttemptRow[] = await this.dataSource.query(PENDING_ATTEMPTS_OF_IDS, [
       wanted.map((each) => each.deliveryId),

@@ -31,7 +31,8 @@ export class PlatformConfig {
   /**
    * Connections per process. Few: PostgreSQL runs one query per core at a time, so more
    * connections than its cores only queue inside it, where a slow query slows every other one;
-   * waiting in the pool keeps first come, first served (docs/benchmarks.md, E).
+   * waiting in the pool keeps first come, first served (docs/benchmarks.md, "A small pool per
+   * process").
    */
   @IsInt()
   @Min(1)

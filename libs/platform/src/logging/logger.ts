@@ -29,7 +29,7 @@ export function createLogger(service: string, level: string): Logger {
  * logs goes through `request.log`, whose lines carry `reqId`. There is deliberately no
  * implicit request context: on Node 20 an AsyncLocalStorage turns on async hooks for every
  * promise of the process, measured at 15 % of each service's CPU per request
- * (docs/benchmarks.md, "D and the request context").
+ * (docs/benchmarks.md, "No implicit request context").
  */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}

@@ -15,8 +15,8 @@ export interface ServiceDescriptor {
  * V8 flags every service process starts with (`tools/start/system.ts`; `docker/Dockerfile` sets
  * the same in `NODE_OPTIONS`). Semi-spaces of 8 MB (Chrome's young generation; Node's default is
  * 16 MB) keep an idle service about 15 MB smaller: start-up's allocations grow the young
- * generation to its maximum, and an idle process never gives it back. docs/benchmarks.md (B1)
- * has the measured cost under load.
+ * generation to its maximum, and an idle process never gives it back; no cost was measured under
+ * load (docs/benchmarks.md, "8 MB semi-spaces").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 

@@ -62,7 +62,8 @@ export function lexemeDisjunction(lexemes: readonly string[]): string {
  * Ranking: term frequency with weights {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}, so a title (A) match
  * counts 2.5 times a body (B) match, normalized by the log of the document length (flag 1).
  * `ts_rank` rather than cover density (`ts_rank_cd`): it costs half as much per matching page,
- * which is what bounds search latency for common words (docs/benchmarks.md).
+ * which is what bounds search latency for common words (docs/benchmarks.md, "Ranking cost bounds
+ * common-word search").
  */
 export function rankSql(alias: string, query: string): string {
   return `ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${alias}.search_vector, ${query}, 1)`;

@@ -4,7 +4,7 @@
  * until it holds as many as its concurrency: one worker took ~40 ms to fill 128 at the start of a
  * burst, and would take twice that for 256. Four lanes fetch side by side and fill 256 in about
  * the time one filled 128; the more attempts in flight, the larger the batched reads and records,
- * and the less each delivery costs PostgreSQL (docs/benchmarks.md, "H1: four delivery lanes").
+ * and the less each delivery costs PostgreSQL (docs/benchmarks.md, "Four delivery lanes").
  */
 export const DELIVERY_LANES = 4;
 

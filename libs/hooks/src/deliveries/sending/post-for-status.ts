@@ -106,8 +106,8 @@ class StatusHandler implements Dispatcher.DispatchHandler {
 /**
  * POSTs `body` and settles on the answer's status. Goes through undici's handler interface, not
  * `request()`: a hook's attempt needs no answer stream and no abort signal, and those two cost
- * about as much of the dispatcher's CPU as the rest of the send (docs/benchmarks.md, "H1: the
- * send without a response stream").
+ * about as much of the dispatcher's CPU as the rest of the send (docs/benchmarks.md, "The send
+ * uses undici's handler interface").
  */
 export function postForStatus(dispatcher: Dispatcher, post: StatusPost): Promise<PostOutcome> {
   return new Promise((settle) => {
