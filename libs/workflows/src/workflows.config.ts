@@ -1,5 +1,8 @@
 import { ConfigError, loadConfig } from '@cw/platform';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { sessionMemoryCeiling } from './code-sandbox/code-sandbox';
+
+const MB = 1024 * 1024;
 
 /** Settings of the workflows context (contracts.md, "Settings that tests use"). */
 export class WorkflowsConfig {
@@ -62,6 +65,24 @@ export class WorkflowsConfig {
   @Max(86_400)
   CODE_SESSION_IDLE_SECONDS: number = 900;
 
+  /** Live code sessions one person may hold; one more create answers 429. */
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  CODE_SESSIONS_PER_PERSON: number = 5;
+
+  /** Code cells that run at once in this process (one thread each); one per person at most. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  CODE_SANDBOX_CONCURRENCY: number = 2;
+
+  /** What all sandbox threads of the process may hold; idle sessions past it are ended (LRU). */
+  @IsInt()
+  @Min(32)
+  @Max(65_536)
+  CODE_SANDBOX_MEMORY_MB: number = 320;
+
   /** `http.request` steps follow the hooks' address rules, this test switch included. */
   @IsIn(['true', 'false', '1', '0'])
   HOOKS_ALLOW_LOOPBACK_FOR_TESTS: string = 'false';
@@ -84,6 +105,14 @@ export function loadWorkflowsConfig(env: NodeJS.ProcessEnv = process.env): Workf
   if (config.allowLoopback && env.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid setting HOOKS_ALLOW_LOOPBACK_FOR_TESTS: test-only, refused when NODE_ENV=production.',
+    );
+  }
+  const sandboxNeedsMb =
+    config.CODE_SANDBOX_CONCURRENCY *
+    Math.ceil(sessionMemoryCeiling(config.CODE_CELL_MEMORY_MB * MB) / MB);
+  if (config.CODE_SANDBOX_MEMORY_MB < sandboxNeedsMb) {
+    throw new ConfigError(
+      `Invalid setting CODE_SANDBOX_MEMORY_MB: at least ${sandboxNeedsMb}, what CODE_SANDBOX_CONCURRENCY cells at CODE_CELL_MEMORY_MB may reach.`,
     );
   }
   return config;

@@ -1,4 +1,4 @@
-import { CodeSandbox } from './code-sandbox';
+import { CodeSandbox, sessionMemoryCeiling } from './code-sandbox';
 import type { CellOutcome } from './sandbox-types';
 
 /** Past the tight sandbox's own deadline and its watchdog's grace, on a busy test machine. */
@@ -11,7 +11,7 @@ const LIMITS = {
   resultBytes: 1024 * 1024,
 };
 
-describe('the code sandbox (QuickJS in a worker thread)', () => {
+describe('the code sandbox (QuickJS, a worker thread per session)', () => {
   const sandbox = new CodeSandbox(LIMITS);
   /** Memory limits decided by memory, not by the clock of a busy test machine. */
   const tight = new CodeSandbox({ ...LIMITS, timeoutMs: 8000, memoryBytes: 8 * 1024 * 1024 });
@@ -177,7 +177,126 @@ describe('the code sandbox (QuickJS in a worker thread)', () => {
     await cell(a, 'let secret = "a"');
     expect((await cell(b, 'typeof secret')).result).toBe('undefined');
     expect(await sandbox.run(fresh(), '1', { expectExisting: true })).toEqual({ kind: 'missing' });
-    await sandbox.close(a);
+    sandbox.close(a);
     expect(await sandbox.run(a, 'secret', { expectExisting: true })).toEqual({ kind: 'missing' });
+  });
+
+  it(
+    'ends an allocation loop of 1 MB strings at the memory limit, fast, not by the watchdog',
+    async () => {
+      const id = fresh();
+      await cellIn(tight, id, 'let alive = 1');
+      const outcome = await cellIn(tight, id, "let a = []; while (true) a.push('x'.repeat(1e6))");
+      expect(outcome).toMatchObject({
+        status: 'memory_limit',
+        error: { name: 'InternalError', message: 'out of memory' },
+      });
+      // The watchdog would answer only after the deadline and its grace (8 s + 2 s here).
+      expect(outcome.duration_ms).toBeLessThan(5000);
+      expect(await tight.run(id, 'alive', { expectExisting: true })).toEqual({ kind: 'missing' });
+      expect(await cellIn(tight, fresh(), '6 * 7')).toMatchObject({ status: 'ok', result: 42 });
+    },
+    SANDBOX_TEST_MS,
+  );
+
+  it(
+    "answers one person's 1 + 1 at once while another person's endless cells run",
+    async () => {
+      const noisy = [fresh(), fresh(), fresh()];
+      const endless = noisy.map((id) =>
+        sandbox.run(id, 'while (true) {}', { expectExisting: false, owner: 'person-a' }),
+      );
+      let endlessDone = 0;
+      for (const cellRun of endless) void cellRun.then(() => (endlessDone += 1));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      const quiet = await sandbox.run(fresh(), '1 + 1', {
+        expectExisting: false,
+        owner: 'person-b',
+      });
+      const waited = Date.now() - started;
+      expect(quiet).toMatchObject({ kind: 'ran', outcome: { status: 'ok', result: 2 } });
+      expect(quiet.kind === 'ran' && quiet.outcome.duration_ms).toBeLessThan(500);
+      // Generous for a busy machine; A's three cells take three turns of 1 s each.
+      expect(waited).toBeLessThan(1500);
+      expect(endlessDone).toBeLessThan(3);
+      const ended = await Promise.all(endless);
+      expect(ended.map((result) => result.kind === 'ran' && result.outcome.status)).toEqual([
+        'timeout',
+        'timeout',
+        'timeout',
+      ]);
+    },
+    SANDBOX_TEST_MS,
+  );
+
+  it(
+    "starts a cell's deadline when it starts: two 4-second cells of one person sent together both end ok",
+    async () => {
+      const patient = new CodeSandbox({ ...LIMITS, timeoutMs: 5000 });
+      try {
+        const fourSeconds =
+          'const until = Date.now() + 4000; let spins = 0; while (Date.now() < until) spins++; "done"';
+        const both = await Promise.all(
+          ['one', 'two'].map((id) =>
+            patient.run(id, fourSeconds, { expectExisting: false, owner: 'person-a' }),
+          ),
+        );
+        expect(both).toEqual([
+          { kind: 'ran', outcome: expect.objectContaining({ status: 'ok', result: 'done' }) },
+          { kind: 'ran', outcome: expect.objectContaining({ status: 'ok', result: 'done' }) },
+        ]);
+      } finally {
+        await patient.shutdown();
+      }
+    },
+    SANDBOX_TEST_MS,
+  );
+
+  it(
+    'keeps every thread within the memory budget, ending idle sessions least recently used first',
+    async () => {
+      const memoryBytes = 24 * 1024 * 1024;
+      const budget = 100 * 1024 * 1024;
+      const pooled = new CodeSandbox(
+        { ...LIMITS, timeoutMs: 8000, memoryBytes },
+        { concurrency: 1, memoryBudgetBytes: budget },
+      );
+      try {
+        const ids = ['m1', 'm2', 'm3', 'm4', 'm5'];
+        for (const id of ids) {
+          const held = await cellIn(
+            pooled,
+            id,
+            'const big = "x".repeat(20 * 1024 * 1024); big.length',
+          );
+          expect(held).toMatchObject({ status: 'ok', result: 20 * 1024 * 1024 });
+          expect(pooled.usage().chargedBytes).toBeLessThanOrEqual(budget);
+        }
+        // Two sessions at about 36 MB each fit beside a running cell's reserve; the oldest went.
+        expect(await pooled.run('m1', 'big.length', { expectExisting: true })).toEqual({
+          kind: 'missing',
+        });
+        expect(await pooled.run('m5', 'big.length', { expectExisting: true })).toMatchObject({
+          kind: 'ran',
+          outcome: { status: 'ok', result: 20 * 1024 * 1024 },
+        });
+        expect(pooled.usage().sessions).toBeLessThan(ids.length);
+        expect(pooled.usage().chargedBytes).toBeLessThanOrEqual(budget);
+      } finally {
+        await pooled.shutdown();
+      }
+    },
+    SANDBOX_TEST_MS,
+  );
+
+  it('refuses a memory budget below what its running cells may reach', () => {
+    expect(
+      () =>
+        new CodeSandbox(LIMITS, {
+          concurrency: 4,
+          memoryBudgetBytes: 3 * sessionMemoryCeiling(LIMITS.memoryBytes),
+        }),
+    ).toThrow(/memory budget/);
   });
 });

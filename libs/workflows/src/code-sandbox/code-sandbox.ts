@@ -1,159 +1,264 @@
-import { Worker } from 'node:worker_threads';
-import { sandboxWorkerMain } from './sandbox-worker-main';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { FairScheduler } from './fair-scheduler';
+import { SandboxThread, type ThreadRunResult } from './sandbox-thread';
 import type {
   CellOutcome,
-  RunCellRequest,
   SandboxLimits,
-  SandboxReply,
-  SandboxRequest,
+  SandboxPoolLimits,
+  SandboxWorkerData,
+  WasmApi,
 } from './sandbox-types';
 
-/** The worker thread's own stack: 256 times the interpreter's, so QuickJS always overflows first. */
-const WORKER_STACK_MB = 64;
-/** Past a cell's deadline, how long the interrupt handler gets before the thread is replaced. */
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** Past a cell's deadline, how long the interrupt handler gets before the thread is ended. */
 const WATCHDOG_GRACE_MS = 2_000;
+const PAGE_BYTES = 64 * 1024;
+/** The QuickJS build's initial WASM memory (its static data, stack and first heap). */
+const INITIAL_WASM_BYTES = 256 * PAGE_BYTES;
+/** Room in a session's WASM memory beside its heap limit: the interpreter's static data and stack. */
+const INTERPRETER_RESERVE_BYTES = 4 * 1024 * 1024;
+/** What one worker thread costs beside its WASM memory (its V8 isolate and loaded modules). */
+export const THREAD_OVERHEAD_BYTES = 8 * 1024 * 1024;
+/** Threads started ahead, so that a new session or a one-off evaluation does not wait for one. */
+const SPARE_THREADS = 2;
+
+export const DEFAULT_POOL_LIMITS: SandboxPoolLimits = {
+  concurrency: 2,
+  memoryBudgetBytes: 320 * 1024 * 1024,
+};
 
 export type RunCellResult = { kind: 'ran'; outcome: CellOutcome } | { kind: 'missing' };
 
-interface Pending {
-  resolve: (reply: SandboxReply) => void;
-  timer?: NodeJS.Timeout;
+export interface RunCellOptions {
+  /** Run only if the sandbox holds the session (else `missing`); else create it, with `globals`. */
+  expectExisting: boolean;
+  globals?: Record<string, unknown>;
+  /** Whose turn the cell takes (a person): one cell per owner runs at a time. */
+  owner?: string;
+}
+
+export interface SandboxUsage {
+  sessions: number;
+  threads: number;
+  /** Memory counted against the budget: every thread's overhead and WASM memory. */
+  chargedBytes: number;
+  queued: number;
+}
+
+/** The most memory one session's thread can reach: its overhead and its capped WASM memory. */
+export function sessionMemoryCeiling(memoryBytes: number): number {
+  return THREAD_OVERHEAD_BYTES + wasmCapPages(memoryBytes) * PAGE_BYTES;
+}
+
+function wasmCapPages(memoryBytes: number): number {
+  return Math.max(
+    INITIAL_WASM_BYTES / PAGE_BYTES,
+    Math.ceil((memoryBytes + INTERPRETER_RESERVE_BYTES) / PAGE_BYTES),
+  );
 }
 
 /**
- * Runs code cells in QuickJS inside one worker thread. The thread is replaced, and its sessions
- * lost, when a cell outlives its deadline and its interrupt handler (a native operation QuickJS
- * cannot interrupt), when a cell runs out of memory (QuickJS's heap is not sound after some
- * out-of-memory paths: freeing such a runtime aborts the whole WASM instance), or when the
- * interpreter fails inside itself. Later runs of a lost session answer `missing`, so the caller
- * rebuilds it (the code-sessions service replays its cells). Nothing of it reaches the process.
+ * Runs code cells in QuickJS, one worker thread per session, each with its own WASM memory
+ * capped at the session's limit. Cells take turns fairly across owners (`FairScheduler`): a cell
+ * waits for its turn without its deadline running, and one person's endless cells take one slot
+ * at most. A cell that overran its deadline and its interrupt handler (a native operation QuickJS
+ * cannot interrupt), ran out of memory (QuickJS's heap is not sound after some out-of-memory
+ * paths) or failed inside the interpreter ends its own thread, and only its own session goes.
+ * Every thread counts against the memory budget: idle sessions past it are ended, least recently
+ * used first. A later run of an ended session answers `missing`, so the caller rebuilds it (the
+ * code-sessions service replays its cells). Nothing of it reaches the process.
  */
 export class CodeSandbox {
-  private worker?: Worker;
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly scheduler: FairScheduler;
+  private readonly threads = new Set<SandboxThread>();
+  private readonly held = new Map<string, { thread: SandboxThread; lastUsedAt: number }>();
+  private readonly spares: SandboxThread[] = [];
+  private readonly capBytes: number;
+  private wasmModule?: object;
+  private nextEvaluation = 1;
 
-  constructor(private readonly limits: SandboxLimits) {}
-
-  /**
-   * Runs `code` in session `sessionId`. With `expectExisting` the cell runs only if the session's
-   * state is alive (else `missing`); without it a missing session is created, with `globals`.
-   */
-  async run(
-    sessionId: string,
-    code: string,
-    options: { expectExisting: boolean; globals?: Record<string, unknown> },
-  ): Promise<RunCellResult> {
-    const request: Omit<RunCellRequest, 'id'> = {
-      type: 'run',
-      sessionId,
-      code,
-      limits: this.limits,
-      globals: options.globals ? JSON.stringify(options.globals) : undefined,
-      expectExisting: options.expectExisting,
-    };
-    const reply = await this.send(request, this.limits.timeoutMs + WATCHDOG_GRACE_MS);
-    switch (reply.type) {
-      case 'outcome':
-        return { kind: 'ran', outcome: reply.outcome };
-      case 'missing':
-        return { kind: 'missing' };
-      case 'closed':
-        throw new Error('the sandbox answered a run with a close');
+  constructor(
+    private readonly limits: SandboxLimits,
+    private readonly pool: SandboxPoolLimits = DEFAULT_POOL_LIMITS,
+  ) {
+    this.capBytes = wasmCapPages(limits.memoryBytes) * PAGE_BYTES;
+    const needed = pool.concurrency * sessionMemoryCeiling(limits.memoryBytes);
+    if (pool.memoryBudgetBytes < needed) {
+      throw new Error(
+        `the sandbox memory budget (${pool.memoryBudgetBytes} bytes) is below what its ${pool.concurrency} running cells may reach (${needed} bytes)`,
+      );
     }
+    this.scheduler = new FairScheduler(pool.concurrency);
+  }
+
+  /** Runs `code` in session `sessionId`, in `options.owner`'s turn (else the session's own). */
+  run(sessionId: string, code: string, options: RunCellOptions): Promise<RunCellResult> {
+    return this.scheduler.schedule(options.owner ?? `session:${sessionId}`, () =>
+      this.runInTurn(sessionId, code, options),
+    );
   }
 
   /** Evaluates `code` once in a fresh session with read-only `globals`, then discards it. */
-  async evaluate(code: string, globals: Record<string, unknown>): Promise<CellOutcome> {
-    const sessionId = `once-${this.nextId}`;
+  async evaluate(
+    code: string,
+    globals: Record<string, unknown>,
+    owner?: string,
+  ): Promise<CellOutcome> {
+    const sessionId = `once-${this.nextEvaluation++}`;
     try {
-      const result = await this.run(sessionId, code, { expectExisting: false, globals });
+      const result = await this.run(sessionId, code, { expectExisting: false, globals, owner });
       if (result.kind !== 'ran') throw new Error('a fresh sandbox session was reported missing');
       return result.outcome;
     } finally {
-      await this.close(sessionId);
+      this.close(sessionId);
     }
   }
 
-  async close(sessionId: string): Promise<void> {
-    if (!this.worker) return;
-    await this.send({ type: 'close', sessionId });
+  /** Frees the session's thread at once (a later run answers `missing`). */
+  close(sessionId: string): void {
+    this.held.get(sessionId)?.thread.end();
   }
 
-  async shutdown(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await worker.terminate();
+  usage(): SandboxUsage {
+    return {
+      sessions: this.held.size,
+      threads: this.threads.size,
+      chargedBytes: this.charged(),
+      queued: this.scheduler.queued,
+    };
   }
 
-  private send(
-    request: Omit<RunCellRequest, 'id'> | Omit<SandboxRequest & { type: 'close' }, 'id'>,
-    watchdogMs?: number,
-  ): Promise<SandboxReply> {
-    const worker = this.ensureWorker();
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const entry: Pending = { resolve };
-      if (watchdogMs !== undefined) {
-        entry.timer = setTimeout(() => this.replaceWorker(worker, id), watchdogMs);
-      }
-      this.pending.set(id, entry);
-      worker.postMessage({ ...request, id });
-    });
+  /** Ends every thread: every session is lost (and rebuilt by its caller when used again). */
+  shutdown(): Promise<void> {
+    for (const thread of [...this.threads]) thread.end();
+    return Promise.resolve();
   }
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(`(${sandboxWorkerMain.toString()})()`, {
-      eval: true,
-      workerData: { quickjsPath: require.resolve('quickjs-emscripten') },
-      resourceLimits: { stackSizeMb: WORKER_STACK_MB },
-    });
-    worker.unref();
-    worker.on('message', (reply: SandboxReply) => {
-      this.settle(reply);
-      if (reply.type === 'outcome' && reply.recycle) this.replaceWorker(worker);
-    });
-    worker.on('error', () => this.replaceWorker(worker));
-    worker.on('exit', () => this.replaceWorker(worker));
-    this.worker = worker;
-    return worker;
+  private async runInTurn(
+    sessionId: string,
+    code: string,
+    options: RunCellOptions,
+  ): Promise<RunCellResult> {
+    let held = this.held.get(sessionId);
+    if (!held && options.expectExisting) return { kind: 'missing' };
+    if (!held) {
+      held = { thread: this.takeThread(), lastUsedAt: Date.now() };
+      this.held.set(sessionId, held);
+    }
+    const { thread } = held;
+    thread.pinned = true;
+    try {
+      await thread.ready;
+      // Room for the cell to grow to its cap: idle sessions give way, least recently used first.
+      this.makeRoom(this.capBytes - thread.memoryBytes);
+      thread.busy = true;
+      const ran = await thread.run(
+        {
+          type: 'run',
+          code,
+          limits: this.limits,
+          globals: options.globals ? JSON.stringify(options.globals) : undefined,
+        },
+        this.limits.timeoutMs + WATCHDOG_GRACE_MS,
+      );
+      return this.resultOf(thread, ran);
+    } catch {
+      // The thread died before it was ready: the session was never there.
+      thread.end();
+      return { kind: 'missing' };
+    } finally {
+      thread.pinned = false;
+      thread.busy = false;
+      held.lastUsedAt = Date.now();
+    }
   }
 
-  private settle(reply: SandboxReply): void {
-    const entry = this.pending.get(reply.id);
-    if (!entry) return;
-    this.pending.delete(reply.id);
-    clearTimeout(entry.timer);
-    entry.resolve(reply);
+  private resultOf(thread: SandboxThread, ran: ThreadRunResult): RunCellResult {
+    if (ran.kind === 'reply') {
+      if (ran.reply.recycle) thread.end();
+      return { kind: 'ran', outcome: ran.reply.outcome };
+    }
+    if (!ran.overran) return { kind: 'missing' };
+    return {
+      kind: 'ran',
+      outcome: {
+        status: 'timeout',
+        result: null,
+        stdout: '',
+        error: { name: 'InternalError', message: 'interrupted' },
+        duration_ms: this.limits.timeoutMs + WATCHDOG_GRACE_MS,
+      },
+    };
+  }
+
+  /** A ready spare if there is one, else a new thread; then a new spare starts if it fits. */
+  private takeThread(): SandboxThread {
+    const thread = this.spares.shift() ?? this.startThread(true);
+    if (this.spares.length < SPARE_THREADS) {
+      const room = this.pool.memoryBudgetBytes - this.charged();
+      if (room >= THREAD_OVERHEAD_BYTES + INITIAL_WASM_BYTES) this.spares.push(this.startThread());
+    }
+    return thread;
+  }
+
+  private startThread(evict = false): SandboxThread {
+    if (evict) this.makeRoom(THREAD_OVERHEAD_BYTES + INITIAL_WASM_BYTES);
+    this.wasmModule ??= new wasm.Module(readFileSync(wasmPath()));
+    const data: SandboxWorkerData = {
+      quickjsPath: require.resolve('quickjs-emscripten'),
+      wasmModule: this.wasmModule,
+      maximumPages: this.capBytes / PAGE_BYTES,
+    };
+    const thread = new SandboxThread(data, INITIAL_WASM_BYTES, (ended) => this.forget(ended));
+    this.threads.add(thread);
+    return thread;
+  }
+
+  private forget(thread: SandboxThread): void {
+    this.threads.delete(thread);
+    const spare = this.spares.indexOf(thread);
+    if (spare >= 0) this.spares.splice(spare, 1);
+    for (const [sessionId, held] of this.held) {
+      if (held.thread === thread) this.held.delete(sessionId);
+    }
   }
 
   /**
-   * Ends a stuck or crashed thread. The cell that overran answers `timeout`; every other waiting
-   * request answers `missing` (its session's state went with the thread).
+   * Ends spares, then idle sessions least recently used first, until `bytes` more fit the budget.
+   * Running cells are never ended: the budget covers every slot's cell at its cap (checked in
+   * the constructor), so what is left always fits.
    */
-  private replaceWorker(worker: Worker, overrunId?: number): void {
-    if (this.worker !== worker) return;
-    this.worker = undefined;
-    void worker.terminate();
-    for (const [id, entry] of [...this.pending]) {
-      this.pending.delete(id);
-      clearTimeout(entry.timer);
-      entry.resolve(
-        id === overrunId
-          ? {
-              id,
-              type: 'outcome',
-              outcome: {
-                status: 'timeout',
-                result: null,
-                stdout: '',
-                error: { name: 'InternalError', message: 'interrupted' },
-                duration_ms: this.limits.timeoutMs + WATCHDOG_GRACE_MS,
-              },
-            }
-          : { id, type: 'missing' },
-      );
+  private makeRoom(bytes: number): void {
+    while (this.charged() + bytes > this.pool.memoryBudgetBytes) {
+      const victim = this.spares[0] ?? this.leastRecentlyUsedIdle();
+      if (!victim) return;
+      victim.end();
     }
   }
+
+  private leastRecentlyUsedIdle(): SandboxThread | undefined {
+    let oldest: { thread: SandboxThread; lastUsedAt: number } | undefined;
+    for (const held of this.held.values()) {
+      if (held.thread.pinned) continue;
+      if (!oldest || held.lastUsedAt < oldest.lastUsedAt) oldest = held;
+    }
+    return oldest?.thread;
+  }
+
+  private charged(): number {
+    let total = 0;
+    for (const thread of this.threads) {
+      total += THREAD_OVERHEAD_BYTES + (thread.busy ? this.capBytes : thread.memoryBytes);
+    }
+    return total;
+  }
+}
+
+/** The interpreter's WebAssembly file, beside the QuickJS variant the package loads. */
+function wasmPath(): string {
+  return require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm', {
+    paths: [dirname(require.resolve('quickjs-emscripten'))],
+  });
 }

@@ -1,23 +1,56 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- this function runs as the source of an
    eval'd worker thread, where it must load its modules itself. */
-import type { CellOutcome, CellStatus, SandboxReply, SandboxRequest } from './sandbox-types';
+import type {
+  CellOutcome,
+  CellStatus,
+  SandboxReply,
+  SandboxRequest,
+  SandboxWorkerData,
+  WasmApi,
+} from './sandbox-types';
 
 /**
- * The body of the sandbox worker thread. It is started from its own source text
- * (`sandboxWorkerMain.toString()`), so it must not refer to anything outside itself: it loads
- * what it needs with `require` and receives the QuickJS module's path in `workerData`.
- * Each session is one QuickJS runtime (its own heap, memory limit and stack limit) holding one
- * context whose globals persist from cell to cell. QuickJS has no `require`, `process`, file
- * system, network or timers: nothing of the host is reachable unless handed in, and only
- * `console` is.
+ * The body of one sandbox worker thread, which holds one session at a time. It is started from
+ * its own source text (`sandboxWorkerMain.toString()`), so it must not refer to anything outside
+ * itself: it loads what it needs with `require` and receives the rest in `workerData`.
+ * The session is one QuickJS runtime (its own heap, memory limit and stack limit) holding one
+ * context whose globals persist from cell to cell, in the thread's own WASM instance.
+ * QuickJS has no `require`, `process`, file system, network or timers: nothing of the host is
+ * reachable unless handed in, and only `console` is.
+ *
+ * Memory: this QuickJS build cannot measure its blocks (no `malloc_usable_size` in emscripten),
+ * so `setMemoryLimit` refuses only single allocations larger than the limit, and a loop of
+ * 1 MB strings grows past it until the WASM memory's own 2 GB cap. The thread's WASM memory is
+ * therefore created here with a `maximum`: once the heap cannot grow, `malloc` fails and the cell
+ * ends `memory_limit` at once, the interrupt handler and the host's watchdog never involved.
  */
 export function sandboxWorkerMain(): void {
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const parentPort = threads.parentPort;
-  const workerData = threads.workerData as unknown;
-  const quickjs = require(
-    (workerData as { quickjsPath: string }).quickjsPath,
-  ) as typeof import('quickjs-emscripten');
+  const workerData = threads.workerData as SandboxWorkerData;
+  const quickjs = require(workerData.quickjsPath) as typeof import('quickjs-emscripten');
+  /** The WASM build's own minimum (its static data and stack live in the first pages). */
+  const BUILD_INITIAL_PAGES = 256;
+  const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+  const memory = new wasm.Memory({
+    initial: BUILD_INITIAL_PAGES,
+    maximum: Math.max(BUILD_INITIAL_PAGES, workerData.maximumPages),
+  });
+  const modulePromise = quickjs.newQuickJSWASMModuleFromVariant(
+    quickjs.newVariant(quickjs.RELEASE_SYNC, {
+      wasmModule: workerData.wasmModule,
+      wasmMemory: memory,
+    }),
+  );
+  // Best effort, Linux only: a sandbox thread yields the CPU to the process's own event loop.
+  try {
+    const fs = require('node:fs') as typeof import('node:fs');
+    const os = require('node:os') as typeof import('node:os');
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId)) os.setPriority(threadId, 10);
+  } catch {
+    // Not Linux, or no procfs: the thread keeps the process's priority.
+  }
   type Context = import('quickjs-emscripten').QuickJSContext;
   type Runtime = import('quickjs-emscripten').QuickJSRuntime;
   type Handle = import('quickjs-emscripten').QuickJSHandle;
@@ -29,8 +62,7 @@ export function sandboxWorkerMain(): void {
   /** The interpreter's own stack limit, far below the thread's stack, so deep recursion and
    * deeply nested source end in a QuickJS "stack overflow" and never in the host's. */
   const MAX_STACK_BYTES = 256 * 1024;
-  const sessions = new Map<string, Session>();
-  const modulePromise = quickjs.getQuickJS();
+  let session: Session | undefined;
 
   /** Out of memory while building the error itself leaves nothing to read: QuickJS's only such case. */
   const UNDESCRIBED = { name: 'InternalError', message: 'out of memory' };
@@ -92,21 +124,20 @@ export function sandboxWorkerMain(): void {
     context.unwrapResult(installed).dispose();
   };
 
-  const open = async (request: Extract<SandboxRequest, { type: 'run' }>): Promise<Session> => {
+  const open = async (request: SandboxRequest): Promise<Session> => {
     const module = await modulePromise;
     const runtime = module.newRuntime();
     runtime.setMemoryLimit(request.limits.memoryBytes);
     runtime.setMaxStackSize(MAX_STACK_BYTES);
     const context = runtime.newContext();
-    const session: Session = {
+    const opened: Session = {
       runtime,
       context,
       stdout: { text: '', limit: request.limits.stdoutBytes, truncated: false },
     };
-    installConsole(session);
+    installConsole(opened);
     if (request.globals) installGlobals(context, request.globals);
-    sessions.set(request.sessionId, session);
-    return session;
+    return opened;
   };
 
   /** The result as JSON text, made inside the sandbox (under its limits); undefined → null. */
@@ -125,21 +156,19 @@ export function sandboxWorkerMain(): void {
     }
   };
 
-  const run = async (request: Extract<SandboxRequest, { type: 'run' }>): Promise<SandboxReply> => {
-    let session = sessions.get(request.sessionId);
-    if (!session) {
-      if (request.expectExisting) return { id: request.id, type: 'missing' };
-      session = await open(request);
-    }
+  const run = async (request: SandboxRequest): Promise<SandboxReply> => {
+    session ??= await open(request);
     const { runtime, context, stdout } = session;
     stdout.text = '';
     stdout.truncated = false;
+    // The deadline starts when the cell starts, never while it waited for its turn.
     const started = Date.now();
     const deadline = started + request.limits.timeoutMs;
     runtime.setInterruptHandler(quickjs.shouldInterruptAfterDeadline(deadline));
     const finish = (outcome: Omit<CellOutcome, 'stdout' | 'duration_ms'>): SandboxReply => ({
       id: request.id,
       type: 'outcome',
+      memoryBytes: memory.buffer.byteLength,
       outcome: {
         ...outcome,
         stdout: stdout.truncated
@@ -209,17 +238,10 @@ export function sandboxWorkerMain(): void {
     }
   };
 
-  const close = (sessionId: string): void => {
-    const session = sessions.get(sessionId);
-    if (!session) return;
-    sessions.delete(sessionId);
-    session.context.dispose();
-    session.runtime.dispose();
-  };
-
   const failedInside = (request: SandboxRequest, error: unknown): SandboxReply => ({
     id: request.id,
     type: 'outcome',
+    memoryBytes: memory.buffer.byteLength,
     outcome: {
       status: 'error',
       result: null,
@@ -234,20 +256,18 @@ export function sandboxWorkerMain(): void {
   });
 
   parentPort!.on('message', (request: SandboxRequest) => {
-    const reply: Promise<SandboxReply> =
-      request.type === 'run'
-        ? run(request).then((answer) =>
-            answer.type === 'outcome' && answer.outcome.status === 'memory_limit'
-              ? { ...answer, recycle: true }
-              : answer,
-          )
-        : Promise.resolve().then(() => {
-            close(request.sessionId);
-            return { id: request.id, type: 'closed' } as const;
-          });
-    void reply.then(
-      (message) => parentPort!.postMessage(message),
+    void run(request).then(
+      (answer) =>
+        parentPort!.postMessage(
+          answer.type === 'outcome' && answer.outcome.status === 'memory_limit'
+            ? { ...answer, recycle: true }
+            : answer,
+        ),
       (error: unknown) => parentPort!.postMessage(failedInside(request, error)),
     );
   });
+  // A module that fails to load rejects unhandled, which ends the thread with an 'error' event.
+  void modulePromise.then(() =>
+    parentPort!.postMessage({ type: 'ready', memoryBytes: memory.buffer.byteLength }),
+  );
 }

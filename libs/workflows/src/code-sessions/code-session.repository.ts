@@ -27,12 +27,35 @@ export class CodeSessionRepository {
     @InjectRepository(CodeSession) private readonly sessions: Repository<CodeSession>,
   ) {}
 
+  /**
+   * Holds the owner's session-count lock for the caller's transaction, then counts the owner's
+   * live sessions and the seconds until the first of them expires.
+   */
+  async lockAndCountLive(
+    manager: EntityManager,
+    owner: SessionOwner,
+  ): Promise<{ live: number; firstExpiresInSeconds: number }> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `code-sessions:${owner.companyId}:${owner.personId}`,
+    ]);
+    const [row]: { live: number; firstExpiresInSeconds: number }[] = await manager.query(
+      `SELECT count(*)::int AS live,
+              coalesce(ceil(extract(epoch FROM min(expires_at) - now())), 0)::int
+                AS "firstExpiresInSeconds"
+         FROM workflows.code_sessions
+        WHERE company_id = $1 AND person_id = $2 AND deleted_at IS NULL AND expires_at > now()`,
+      [owner.companyId, owner.personId],
+    );
+    return row;
+  }
+
   async insert(
+    manager: EntityManager,
     owner: SessionOwner,
     language: CodeLanguage,
     idleSeconds: number,
   ): Promise<CodeSession> {
-    const [row]: CodeSession[] = await this.dataSource.query(
+    const [row]: CodeSession[] = await manager.query(
       `INSERT INTO workflows.code_sessions (company_id, person_id, language, expires_at)
        VALUES ($1, $2, $3, now() + $4 * interval '1 second')
        RETURNING ${SESSION_COLUMNS}`,

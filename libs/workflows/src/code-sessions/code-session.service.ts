@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AppError, PeriodicPass, validationError } from '@cw/platform';
+import { AppError, ErrorCode, PeriodicPass, validationError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CodeSandbox } from '../code-sandbox/code-sandbox';
 import type { CellOutcome } from '../code-sandbox/sandbox-types';
@@ -25,6 +25,22 @@ export interface CellResult extends CellOutcome {
 }
 
 const SESSION_NOT_FOUND = 'No code session with that id is open for you.';
+
+/** 429 with the wait until the person's first session expires (deleting one frees a place now). */
+function sessionLimitReached(limit: number, firstExpiresInSeconds: number): AppError {
+  const retryAfter = Math.max(1, firstExpiresInSeconds);
+  return new AppError(
+    ErrorCode.RateLimited,
+    `You hold ${limit} live code sessions, the most allowed; delete one, or retry after the Retry-After delay when one expires.`,
+    {
+      details: { limit, retry_after_seconds: retryAfter },
+      headers: { 'Retry-After': String(retryAfter) },
+    },
+  );
+}
+
+/** The sandbox's turn key of a person: their cells of every session take one turn at a time. */
+const ownerKey = (owner: SessionOwner): string => `person:${owner.companyId}:${owner.personId}`;
 
 /**
  * Code sessions (`run_code`). A session's state lives in this process's sandbox, but its cells
@@ -61,13 +77,20 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     await this.sandbox.shutdown();
   }
 
-  async create(owner: SessionOwner, language: CodeLanguage): Promise<CreatedCodeSession> {
-    const session = await this.sessions.insert(
-      owner,
-      language,
-      this.config.CODE_SESSION_IDLE_SECONDS,
-    );
-    return { session_id: session.id, language: session.language, expires_at: session.expiresAt };
+  /** Opens a session, within the person's cap (counted under a per-person lock). */
+  create(owner: SessionOwner, language: CodeLanguage): Promise<CreatedCodeSession> {
+    return this.dataSource.transaction(async (manager) => {
+      const { live, firstExpiresInSeconds } = await this.sessions.lockAndCountLive(manager, owner);
+      const limit = this.config.CODE_SESSIONS_PER_PERSON;
+      if (live >= limit) throw sessionLimitReached(limit, firstExpiresInSeconds);
+      const session = await this.sessions.insert(
+        manager,
+        owner,
+        language,
+        this.config.CODE_SESSION_IDLE_SECONDS,
+      );
+      return { session_id: session.id, language: session.language, expires_at: session.expiresAt };
+    });
   }
 
   runCell(owner: SessionOwner, sessionId: string, code: string): Promise<CellResult> {
@@ -79,11 +102,11 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
         const session = await this.sessions.lockOwned(manager, owner, sessionId);
         if (!session) throw AppError.notFound(SESSION_NOT_FOUND);
         if (session.expired) {
-          await this.forget(sessionId);
+          this.forget(sessionId);
           throw AppError.notFound(SESSION_NOT_FOUND);
         }
         const cell = await this.cells.nextNumber(manager, sessionId);
-        const outcome = await this.execute(manager, sessionId, code);
+        const outcome = await this.execute(manager, sessionId, code, ownerKey(owner));
         await this.cells.insert(manager, { sessionId, cell, code, status: outcome.status });
         await this.sessions.touch(manager, sessionId, this.config.CODE_SESSION_IDLE_SECONDS);
         return { cell, ...outcome };
@@ -95,7 +118,7 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     if (!(await this.sessions.deleteOwned(owner, sessionId))) {
       throw AppError.notFound(SESSION_NOT_FOUND);
     }
-    await this.forget(sessionId);
+    this.forget(sessionId);
   }
 
   /** Ends sessions idle past their deadline, and frees what this process's sandbox held of them. */
@@ -104,7 +127,7 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     if (this.heldHere.size === 0) return;
     const live = await this.sessions.findLiveIds([...this.heldHere]);
     for (const id of [...this.heldHere]) {
-      if (!live.has(id)) await this.forget(id);
+      if (!live.has(id)) this.forget(id);
     }
   }
 
@@ -112,12 +135,13 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     manager: EntityManager,
     sessionId: string,
     code: string,
+    owner: string,
   ): Promise<CellOutcome> {
     this.heldHere.add(sessionId);
-    const result = await this.sandbox.run(sessionId, code, { expectExisting: true });
+    const result = await this.sandbox.run(sessionId, code, { expectExisting: true, owner });
     if (result.kind === 'ran') return result.outcome;
     for (let attempt = 0; attempt < REBUILD_ATTEMPTS; attempt += 1) {
-      const outcome = await this.rebuildAndRun(manager, sessionId, code);
+      const outcome = await this.rebuildAndRun(manager, sessionId, code, owner);
       if (outcome) return outcome;
     }
     throw new Error(`code session ${sessionId} could not be rebuilt in the sandbox`);
@@ -128,21 +152,26 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     manager: EntityManager,
     sessionId: string,
     code: string,
+    owner: string,
   ): Promise<CellOutcome | null> {
     const replayed = await this.cells.listReplayable(manager, sessionId);
     for (const [index, cellCode] of replayed.entries()) {
-      const result = await this.sandbox.run(sessionId, cellCode, { expectExisting: index > 0 });
+      const result = await this.sandbox.run(sessionId, cellCode, {
+        expectExisting: index > 0,
+        owner,
+      });
       if (result.kind === 'missing') return null;
     }
     const result = await this.sandbox.run(sessionId, code, {
       expectExisting: replayed.length > 0,
+      owner,
     });
     return result.kind === 'ran' ? result.outcome : null;
   }
 
-  private async forget(sessionId: string): Promise<void> {
+  private forget(sessionId: string): void {
     this.heldHere.delete(sessionId);
-    await this.sandbox.close(sessionId);
+    this.sandbox.close(sessionId);
   }
 
   /** Runs `task` after every earlier task of the same session in this process has settled. */
