@@ -25,3 +25,11 @@ export const ApiRefusedAddressResponse = (): MethodDecorator =>
       'VALIDATION_ERROR: the address is not public https, or its name resolves to a private, loopback, link-local or otherwise non-public address (`details.field` names the field).',
     type: ErrorEnvelopeSchema,
   });
+
+/** A registration past the owner's cap of live hooks of its kind: 409 HOOK_LIMIT_REACHED. */
+export const ApiHookLimitResponse = (cap: string): MethodDecorator =>
+  ApiResponse({
+    status: 409,
+    description: `HOOK_LIMIT_REACHED: you already hold ${cap}; delete one (\`DELETE /api/report-hooks/{hook_id}\`) first. \`details\`: \`{kind, limit}\`.`,
+    type: ErrorEnvelopeSchema,
+  });

@@ -15,6 +15,19 @@ describe('the hooks settings', () => {
     });
   });
 
+  it('cap what one person holds: 50 live subscriptions, 10 live callbacks a report; 0 refused', () => {
+    expect(loadHooksConfig({})).toMatchObject({
+      HOOKS_SUBSCRIPTIONS_PER_PERSON: 50,
+      HOOKS_CALLBACKS_PER_REPORT: 10,
+    });
+    expect(() => loadHooksConfig({ HOOKS_SUBSCRIPTIONS_PER_PERSON: '0' })).toThrow(
+      /^Invalid setting HOOKS_SUBSCRIPTIONS_PER_PERSON: /,
+    );
+    expect(() => loadHooksConfig({ HOOKS_CALLBACKS_PER_REPORT: 'many' })).toThrow(
+      /^Invalid setting HOOKS_CALLBACKS_PER_REPORT: /,
+    );
+  });
+
   it('take tiny retry waits for tests', () => {
     expect(
       loadHooksConfig({ HOOKS_RETRY_BASE_SECONDS: '0.05', HOOKS_RETRY_MAX_SECONDS: '0.4' }),

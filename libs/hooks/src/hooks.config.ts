@@ -89,6 +89,21 @@ export class HooksConfig {
   @Max(3_600)
   HOOKS_EVENT_SWEEP_GRACE_SECONDS: number = 60;
 
+  /**
+   * Live subscriptions one person holds in a company. Each finished report is matched against
+   * every live subscription of its company, so a person's subscriptions multiply every run.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  HOOKS_SUBSCRIPTIONS_PER_PERSON: number = 50;
+
+  /** Live callbacks one person holds on one report (each is a delivery of that report). */
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  HOOKS_CALLBACKS_PER_REPORT: number = 10;
+
   get allowLoopback(): boolean {
     return (
       this.HOOKS_ALLOW_LOOPBACK_FOR_TESTS === 'true' || this.HOOKS_ALLOW_LOOPBACK_FOR_TESTS === '1'

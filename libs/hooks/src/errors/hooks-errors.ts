@@ -8,6 +8,8 @@ export const HOOKS_ERROR_STATUS = {
   REPLAY_COUNT_STALE: 409,
   /** The delivery is not in a state a replay starts from (pending, delivered, cancelled). */
   DELIVERY_NOT_REPLAYABLE: 409,
+  /** The person holds as many live hooks of that kind (and report) as allowed; delete one. */
+  HOOK_LIMIT_REACHED: 409,
 } as const satisfies Record<string, RefusalStatus>;
 
 export type HooksErrorCode = keyof typeof HOOKS_ERROR_STATUS;

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import { TERMINAL_RUN_STATUSES, type TerminalRunStatus, WorkflowReportsApi } from '@cw/workflows';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DeliveryFanout } from '../deliveries/delivery-fanout.service';
+import { hooksError } from '../errors/hooks-errors';
+import { HooksConfig } from '../hooks.config';
 import { SecretBox } from '../signing/secret-box';
 import { mintSigningSecret } from '../signing/signing-secret';
 import { SigningKeyRepository } from '../signing/signing-key.repository';
@@ -48,6 +50,7 @@ export class HookRegistrationService {
     private readonly target: HookTarget,
     private readonly reports: WorkflowReportsApi,
     private readonly fanout: DeliveryFanout,
+    private readonly config: HooksConfig,
   ) {}
 
   async registerCallback(actor: Actor, reportId: string, url: string): Promise<RegisteredHookView> {
@@ -103,6 +106,7 @@ export class HookRegistrationService {
     const secret = mintSigningSecret();
     const sealed = this.secrets.seal(Buffer.from(secret, 'utf8'));
     return this.dataSource.transaction(async (manager) => {
+      await this.holdRoomFor(manager, hook);
       const { id, createdAt } = await this.hooks.insert(manager, hook);
       const signingKeyId = await this.keys.replace(manager, id, sealed);
       const view = hookView(
@@ -120,5 +124,22 @@ export class HookRegistrationService {
       );
       return { ...view, signing_key_id: signingKeyId, signing_secret: secret };
     });
+  }
+
+  /** Refuses a hook past the owner's cap of its kind; the count and the insert share a lock. */
+  private async holdRoomFor(manager: EntityManager, hook: NewHook): Promise<void> {
+    const live = await this.hooks.lockAndCountLiveLike(manager, hook);
+    const limit =
+      hook.kind === 'callback'
+        ? this.config.HOOKS_CALLBACKS_PER_REPORT
+        : this.config.HOOKS_SUBSCRIPTIONS_PER_PERSON;
+    if (live < limit) return;
+    throw hooksError(
+      'HOOK_LIMIT_REACHED',
+      hook.kind === 'callback'
+        ? `You hold ${limit} live callbacks on this report, the most allowed (HOOKS_CALLBACKS_PER_REPORT); delete one first.`
+        : `You hold ${limit} live subscriptions, the most allowed (HOOKS_SUBSCRIPTIONS_PER_PERSON); delete one first.`,
+      { details: { kind: hook.kind, limit } },
+    );
   }
 }

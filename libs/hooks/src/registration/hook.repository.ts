@@ -67,6 +67,23 @@ const HOOKS_WITH_KEY = `hooks.hooks h LEFT JOIN hooks.signing_keys k ON k.hook_i
 export class HookRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /**
+   * Holds the owner's hook-count lock for the caller's transaction, then counts their live hooks
+   * of `hook`'s kind (of its report, for a callback): parallel registrations see each other.
+   */
+  async lockAndCountLiveLike(manager: EntityManager, hook: NewHook): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `hooks:${hook.companyId}:${hook.ownerId}`,
+    ]);
+    const [row]: { live: number }[] = await manager.query(
+      `SELECT count(*)::int AS live FROM hooks.hooks
+        WHERE owner_id = $1 AND company_id = $2 AND kind = $3 AND state = 'live'
+          AND ($4::uuid IS NULL OR report_id = $4)`,
+      [hook.ownerId, hook.companyId, hook.kind, hook.reportId],
+    );
+    return row.live;
+  }
+
   async insert(manager: EntityManager, hook: NewHook): Promise<{ id: string; createdAt: Date }> {
     const [row]: { id: string; createdAt: Date }[] = await manager.query(
       `INSERT INTO hooks.hooks (kind, company_id, owner_id, credential_kind, credential_id,

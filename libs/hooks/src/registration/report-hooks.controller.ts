@@ -8,7 +8,12 @@ import {
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
 import { CurrentActor, DescribedApiTag, RoutePolicy, uuidParam } from '@cw/platform';
-import { ApiRefusedAddressResponse, HOOK_ID_PARAM, REPORT_HOOKS_API_TAG } from '../hooks-api-tag';
+import {
+  ApiHookLimitResponse,
+  ApiRefusedAddressResponse,
+  HOOK_ID_PARAM,
+  REPORT_HOOKS_API_TAG,
+} from '../hooks-api-tag';
 import { CreateSubscriptionDto } from './dtos/create-subscription.dto';
 import { HookListDto, RegisteredHookDto, SigningKeyDto } from './dtos/hook.dto';
 import { HookManagementService } from './hook-management.service';
@@ -33,10 +38,12 @@ export class ReportHooksController {
     description:
       'Needs a bearer token (a session cookie is 403): the hook delivers while that token is live. ' +
       'The signing secret is shown in this answer only. Filters: one workflow, and a subset of ' +
-      'the terminal statuses.',
+      'the terminal statuses. You hold at most `HOOKS_SUBSCRIPTIONS_PER_PERSON` (default 50) ' +
+      'live subscriptions in a company (409 HOOK_LIMIT_REACHED).',
   })
   @ApiCreatedResponse({ type: RegisteredHookDto })
   @ApiRefusedAddressResponse()
+  @ApiHookLimitResponse('`HOOKS_SUBSCRIPTIONS_PER_PERSON` (default 50) live subscriptions')
   register(
     @CurrentActor() actor: Actor,
     @Body() body: CreateSubscriptionDto,
