@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { hostileJsonBody, hostileMultipart, hostileRequest, namedCases } from './hostile-input';
+import {
+  ENCODED_DOT_SEGMENTS,
+  hostileJsonBody,
+  hostileMultipart,
+  hostileRequest,
+  namedCases,
+} from './hostile-input';
 import { type FuzzOperation, operationsOf } from './openapi-operations';
 
 const editOperation: FuzzOperation = {
@@ -47,6 +53,31 @@ describe('namedCases', () => {
     );
     const deep = namedCases(editOperation).find((each) => each.label === 'nested 2,000 levels');
     expect(deep?.body).toContain('['.repeat(2_000));
+  });
+
+  it('puts each encoding of a dot segment in each path parameter, the rest of the path kept', () => {
+    const share = { ...editOperation, path: '/api/wiki/pages/{page_id}/share-links/{link_id}' };
+    share.pathParameters = ['page_id', 'link_id'];
+    const paths = namedCases(share, { page_id: 'P' }).map((each) => each.path);
+    for (const value of [
+      '..%252F..%252F',
+      '%252e%252e%252f',
+      '%25%32%65%25%32%65%25%32%66',
+      '%2e%2E%2f',
+      '.%2e%2F',
+      '..%5C..%5C',
+      '%c0%ae%c0%ae%2f',
+      '%25c0%25ae%25c0%25ae%252f',
+    ]) {
+      expect(Object.values(ENCODED_DOT_SEGMENTS)).toContain(value);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          `/api/wiki/pages/${value}/share-links/x`,
+          `/api/wiki/pages/P/share-links/${value}`,
+        ]),
+      );
+    }
+    for (const path of paths) expect(path).toMatch(SENDABLE_PATH);
   });
 
   it('covers huge and NUL query values, and broken multipart bodies', () => {

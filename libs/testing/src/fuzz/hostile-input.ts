@@ -189,14 +189,37 @@ export function hostileQuery(names: readonly string[]): fc.Arbitrary<string> {
     .map((pairs) => `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}`);
 }
 
+/**
+ * A dot segment or a backslash however a client, or a hop that encodes a value once more (the
+ * MCP server does), may write it into one path parameter: encoded once, twice or three times,
+ * in mixed case, half encoded, as overlong UTF-8, and `..` touching a slash. None may answer 5xx
+ * or reach another route.
+ */
+export const ENCODED_DOT_SEGMENTS: Readonly<Record<string, string>> = {
+  'dot segments': '..%2F..%2F',
+  'double-encoded dot segments': '..%252F..%252F',
+  'double-encoded dots': '%252e%252e%252f',
+  'triple-encoded dots': '%25%32%65%25%32%65%25%32%66',
+  'mixed-case encoded dots': '%2e%2E%2f',
+  'half-encoded dots': '.%2e%2F',
+  'encoded backslash': '..%5C..%5C',
+  'double-encoded backslash': '..%255C',
+  'overlong UTF-8 dots': '%c0%ae%c0%ae%2f',
+  'double-encoded overlong dots': '%25c0%25ae%25c0%25ae%252f',
+  'dots touching a slash': 'x..%2Fy',
+};
+
 /** Path parameter values: good ones (so the rest of the request is reached) and broken ones. */
 const RAW_SEGMENTS = [
+  ...Object.values(ENCODED_DOT_SEGMENTS),
   '%C0%AE',
   '%ff',
   '%',
   '%zz',
   '..%2F..%2Fetc',
   '%2e%2e',
+  '..',
+  '...',
   '%00',
   'a%00b',
   '%ED%A0%80',
@@ -273,8 +296,8 @@ export function hostileRequest(
  * The cases issue 8 names, made for one operation, sent before the random ones so that every
  * walk covers them whatever the seed: NUL and lone surrogates in each body field, 2,000 levels
  * of nesting, malformed JSON, null in each field, an offset past the integer range, `%ff` in the
- * query, a bad encoding, `..%2F` and an overlong value in each path parameter, multipart without
- * a boundary or cut short.
+ * query, a bad encoding, dot segments however encoded (`ENCODED_DOT_SEGMENTS`) and an overlong
+ * value in each path parameter, multipart without a boundary or cut short.
  */
 export function namedCases(
   operation: FuzzOperation,
@@ -298,7 +321,7 @@ export function namedCases(
   for (const name of operation.pathParameters) {
     for (const [label, value] of [
       ['bad encoding', '%C0%AE'],
-      ['dot segments', '..%2F..%2F'],
+      ...Object.entries(ENCODED_DOT_SEGMENTS),
       ['overlong', 'p'.repeat(5_000)],
     ]) {
       const path = fillPath(operation.path, { ...known, [name]: value });
