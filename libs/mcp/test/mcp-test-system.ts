@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AuthModule } from '@cw/auth';
 import { IdentityModule } from '@cw/identity';
-import { readServicesDescription, SERVICES_DESCRIPTION_FILE_NAME } from '@cw/platform';
+import { readServicesDescription, SERVICES, SERVICES_DESCRIPTION_FILE_NAME } from '@cw/platform';
 import {
   createApiKey,
   createTestDatabase,
@@ -71,12 +71,38 @@ function startRestProcess(database: TestDatabase): Promise<CompiledProcess> {
   });
 }
 
-export async function startMcpTestSystem(): Promise<McpTestSystem> {
+/** The compiled gateway with every service's URL set to the one REST process. */
+function startGatewayInFront(
+  database: TestDatabase,
+  rest: CompiledProcess,
+): Promise<CompiledProcess> {
+  return startCompiledProcess({
+    entry: 'apps/api-gateway/src/main.js',
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      REDIS_URL: testStack().redisUrl,
+      QUEUE_PREFIX: `cwtest-${randomBytes(4).toString('hex')}`,
+      ...Object.fromEntries(SERVICES.map((service) => [service.urlVariable, rest.url])),
+    },
+    readyPath: '/health',
+  });
+}
+
+/**
+ * With `throughGateway`, the MCP module calls the compiled gateway in front of the REST
+ * process, as the mcp-server does in the six-process deployment.
+ */
+export async function startMcpTestSystem(
+  options: { throughGateway?: boolean } = {},
+): Promise<McpTestSystem> {
   const database = await createTestDatabase();
   const rest = await startRestProcess(database);
+  const gateway = options.throughGateway ? await startGatewayInFront(database, rest) : undefined;
   const mcp = await startContextTestApp({
     database,
-    env: { MCP_API_URL: rest.url, MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN },
+    env: { MCP_API_URL: gateway?.url ?? rest.url, MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN },
     modules: [
       IdentityModule.register({ withRoutes: false }),
       AuthModule,
@@ -90,6 +116,7 @@ export async function startMcpTestSystem(): Promise<McpTestSystem> {
     mcp,
     stop: async () => {
       await mcp.close();
+      await gateway?.stop();
       await rest.stop();
       await database.drop();
     },

@@ -1,6 +1,6 @@
 import type { ToolRoute } from '../catalog/tool-route';
 import type { RouteCall } from './rest-client';
-import { pathValue } from './tool-arguments';
+import { pathParameterValue } from './tool-arguments';
 
 type Args = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ export function routeCallOf(
   for (const [name, value] of Object.entries(args)) named[renames[name] ?? name] = value;
   const call: RouteCall = { path: {}, query: {} };
   for (const parameter of route.pathParameters) {
-    call.path[parameter.name] = pathValue(parameter.name, named[parameter.name]);
+    call.path[parameter.name] = pathParameterValue(parameter.name, named[parameter.name]);
   }
   for (const parameter of route.queryParameters) {
     call.query[parameter.name] = named[parameter.name];

@@ -1,3 +1,4 @@
+import { decodedPathProblem, type PathProblem } from '@cw/platform';
 import { objectShape } from '../catalog/json-schema';
 import type { ToolDefinition } from '../catalog/tool-catalog';
 
@@ -55,4 +56,36 @@ export function checkArguments(tool: ToolDefinition, args: Record<string, unknow
 export function pathValue(name: string, value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   throw new ToolArgumentError(name, `${name} must be a string or a number.`);
+}
+
+function encodes(text: string): boolean {
+  try {
+    encodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const VALUE_PROBLEMS: Readonly<Record<PathProblem, string>> = {
+  encoding: 'a lone UTF-16 surrogate',
+  'dot-segment': '"." or "..", or a part that begins or ends with ".."',
+  backslash: 'a backslash',
+  'encoded-twice': 'a percent-escape such as %2F: pass the value unencoded, the server encodes it',
+};
+
+/**
+ * A path parameter's value as it goes into the route's URL (encoded once), refused when that
+ * URL would lead to another route or be refused on the way: empty, `.` or `..` (which a URL
+ * parser removes), a backslash, a value already percent-encoded (`..%2F` would go out as
+ * `..%252F`), or a lone surrogate (which cannot be encoded).
+ */
+export function pathParameterValue(name: string, value: unknown): string {
+  const text = pathValue(name, value);
+  if (text === '') throw new ToolArgumentError(name, `${name} may not be empty.`);
+  const problem = encodes(text) ? decodedPathProblem(text) : 'encoding';
+  if (problem) {
+    throw new ToolArgumentError(name, `${name} may not hold ${VALUE_PROBLEMS[problem]}.`);
+  }
+  return text;
 }
