@@ -34,6 +34,9 @@ describe('code sessions (one process, real PostgreSQL and Redis)', () => {
     });
     dataSource = server.app.get(DataSource);
     companyName = `Code Co ${randomBytes(3).toString('hex')}`;
+  });
+  // A person per test: each test's sessions count against its own person's cap.
+  beforeEach(async () => {
     ({ cookie } = await signInTestPerson(server.baseUrl, { company: companyName }));
   });
   afterAll(() => server.close());
@@ -265,5 +268,109 @@ describe('code sessions (one process, real PostgreSQL and Redis)', () => {
       results.map((result) => result.body.result).sort((a, b) => Number(a) - Number(b)),
     ).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(await cellCount(session.session_id)).toBe(9);
+  });
+
+  it('ends an allocation loop at the memory limit, and the session goes on by replay', async () => {
+    const session = await open();
+    await ok(session.session_id, 'let kept = "still here"');
+    const loop = await ok(session.session_id, "let a = []; while (true) a.push('x'.repeat(1e6))");
+    expect(loop).toMatchObject({ cell: 2, status: 'memory_limit', result: null });
+    // Ended by the memory cap, not the watchdog (the deadline is 1.5 s, its grace 2 s more).
+    expect(loop.duration_ms).toBeLessThan(1500);
+    expect(await ok(session.session_id, 'kept')).toMatchObject({ cell: 3, result: 'still here' });
+  });
+
+  it("answers one person's 1 + 1 at once while another company's person runs endless cells", async () => {
+    const noisy = await signInTestPerson(server.baseUrl, {
+      company: `Noisy Co ${randomBytes(3).toString('hex')}`,
+    });
+    const noisySessions = await Promise.all([1, 2, 3].map(() => open({ cookie: noisy.cookie })));
+    const quietSession = await open();
+    let endlessAnswered = 0;
+    const endless = noisySessions.map((session) =>
+      run(session.session_id, 'while (true) {}', { cookie: noisy.cookie }).then((result) => {
+        endlessAnswered += 1;
+        return result;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    const quiet = await run(quietSession.session_id, '1 + 1');
+    const waited = Date.now() - started;
+    expect(quiet.status).toBe(200);
+    expect(quiet.body).toMatchObject({ status: 'ok', result: 2 });
+    expect(quiet.body.duration_ms).toBeLessThan(500);
+    // Generous for a busy machine: the three endless cells take 1.5 s each, one after another.
+    expect(waited).toBeLessThan(1500);
+    expect(endlessAnswered).toBeLessThan(3);
+    const ended = await Promise.all(endless);
+    expect(ended.map((result) => [result.status, result.body.status])).toEqual([
+      [200, 'timeout'],
+      [200, 'timeout'],
+      [200, 'timeout'],
+    ]);
+  });
+
+  describe('the live-session cap (CODE_SESSIONS_PER_PERSON, 5)', () => {
+    function create(credentials: { cookie: string }): Promise<HttpResult<Session>> {
+      return call<Session>(server.baseUrl, 'POST', '/api/code-sessions', {
+        ...credentials,
+        body: {},
+      });
+    }
+
+    async function liveCount(sessionIds: string[]): Promise<number> {
+      const [{ count }]: { count: number }[] = await dataSource.query(
+        `SELECT count(*)::int AS count FROM workflows.code_sessions
+          WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL AND expires_at > now()`,
+        [sessionIds],
+      );
+      return count;
+    }
+
+    it('refuses the sixth with 429 RATE_LIMITED and Retry-After; deleting or expiring frees a place', async () => {
+      const opened = await Promise.all([1, 2, 3, 4, 5].map(() => open()));
+      const refused = await create({ cookie });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        error: {
+          code: 'RATE_LIMITED',
+          details: { limit: 5, retry_after_seconds: expect.any(Number) },
+        },
+      });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+
+      // Someone else in the company is not held back by this person's sessions.
+      const colleague = await signInTestPerson(server.baseUrl, { company: companyName });
+      expect((await create({ cookie: colleague.cookie })).status).toBe(201);
+
+      const deleted = await call(
+        server.baseUrl,
+        'DELETE',
+        `/api/code-sessions/${opened[0].session_id}`,
+        { cookie },
+      );
+      expect(deleted.status).toBe(200);
+      const afterDelete = await create({ cookie });
+      expect(afterDelete.status).toBe(201);
+      expect((await create({ cookie })).status).toBe(429);
+
+      await dataSource.query(
+        `UPDATE workflows.code_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`,
+        [opened[1].session_id],
+      );
+      expect((await create({ cookie })).status).toBe(201);
+    });
+
+    it('lets exactly 5 of 20 concurrent creates through', async () => {
+      const results = await Promise.all(Array.from({ length: 20 }, () => create({ cookie })));
+      const statuses = results.map((result) => result.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      const created = results.filter((result) => result.status === 201);
+      expect(await liveCount(created.map((result) => result.body.session_id))).toBe(5);
+    });
   });
 });
