@@ -50,6 +50,12 @@ export class WorkflowsConfig {
   @Max(600_000)
   MODEL_TIMEOUT_MS: number = 60_000;
 
+  /** Compositions (authoring without `intent.steps`) one person may have under way at once. */
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  AUTHORING_COMPOSING_PER_PERSON: number = 3;
+
   @IsInt()
   @Min(50)
   @Max(60_000)

@@ -54,6 +54,28 @@ export class AuthoringOperationRepository {
     return row ?? null;
   }
 
+  /**
+   * Holds the person's authoring lock for the caller's transaction, then counts their operations
+   * still `composing` since `since` (older ones belong to a process that died) and the oldest's
+   * start.
+   */
+  async lockAndCountComposing(
+    manager: EntityManager,
+    owner: { companyId: string; personId: string },
+    since: Date,
+  ): Promise<{ composing: number; oldestAt: Date | null }> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `authoring:${owner.companyId}:${owner.personId}`,
+    ]);
+    const [row]: { composing: number; oldestAt: Date | null }[] = await manager.query(
+      `SELECT count(*)::int AS composing, min(updated_at) AS "oldestAt"
+         FROM workflows.authoring_operations
+        WHERE company_id = $1 AND person_id = $2 AND status = 'composing' AND updated_at >= $3`,
+      [owner.companyId, owner.personId, since],
+    );
+    return row;
+  }
+
   findByRequestId(
     manager: EntityManager,
     key: { companyId: string; personId: string; authoringRequestId: string },

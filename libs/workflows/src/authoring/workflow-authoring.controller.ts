@@ -7,6 +7,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
 import {
@@ -37,7 +38,9 @@ export class WorkflowAuthoringController {
       'With `intent.steps` the plan is validated and saved as sent (201). Otherwise the model ' +
       'plans it from `job`: 202 `composing` with a `status_url` to poll, or with `wait` the end ' +
       "state. Nothing is inferred from the job's words: without `output.create_page` no page " +
-      'is written. The same `authoring_request_id` and body answer the same operation.',
+      'is written. The same `authoring_request_id` and body answer the same operation. A ' +
+      'person has at most `AUTHORING_COMPOSING_PER_PERSON` (default 3) compositions under way ' +
+      'at once: one more is 429 RATE_LIMITED with `Retry-After` (explicit plans are not counted).',
   })
   @ApiBody({
     type: DesignRequestDto,
@@ -84,6 +87,11 @@ export class WorkflowAuthoringController {
     description: 'Ended without a workflow: needs_clarification, capability_gap or failed.',
   })
   @ApiConflictResponse({ description: 'AUTHORING_REQUEST_CONFLICT', type: ErrorEnvelopeSchema })
+  @ApiTooManyRequestsResponse({
+    description:
+      'RATE_LIMITED: AUTHORING_COMPOSING_PER_PERSON compositions of yours are under way; `Retry-After` says when the oldest has ended at the latest. `details`: `{limit, retry_after_seconds}`.',
+    type: ErrorEnvelopeSchema,
+  })
   async design(
     @CurrentActor() actor: Actor,
     @Body() body: DesignRequestDto,

@@ -6,7 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError } from '@cw/platform';
+import { AppError, ErrorCode } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { WorkflowCreateService } from '../definitions/workflow-create.service';
 import { WorkflowRepository } from '../definitions/workflow.repository';
@@ -58,6 +58,7 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
   private readonly logger = new Logger(WorkflowAuthoringService.name);
   private readonly composer: PlanComposer;
   private readonly abandonedAfterMs: number;
+  private readonly composingPerPerson: number;
   private readonly background = new Set<Promise<void>>();
 
   constructor(
@@ -75,6 +76,7 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
       timeoutMs: config.MODEL_TIMEOUT_MS,
     });
     this.abandonedAfterMs = longestCompositionMs(config.MODEL_TIMEOUT_MS) + SAVE_MARGIN_MS;
+    this.composingPerPerson = config.AUTHORING_COMPOSING_PER_PERSON;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -91,6 +93,10 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
     const request = requestOf(body);
     const requestHash = requestHashOf(request);
     const claimed = await this.dataSource.transaction(async (manager) => {
+      const underWay =
+        plan.kind === 'compose'
+          ? await this.operations.lockAndCountComposing(manager, actor, this.abandonedBefore())
+          : null;
       const operation = await this.operations.claim(manager, {
         companyId: actor.companyId,
         personId: actor.personId,
@@ -113,6 +119,7 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
         }
         return { operation: existing, fresh: false };
       }
+      if (underWay) this.holdRoomFor(underWay);
       if (plan.kind === 'explicit') {
         const workflow = await this.creator.create(manager, actor, {
           ...plan.settings,
@@ -136,6 +143,25 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
     }
     const answer = await this.view(actor, claimed.operation.id);
     return { httpStatus: httpStatusOf(answer.status), body: answer };
+  }
+
+  /**
+   * Refuses one more composition past AUTHORING_COMPOSING_PER_PERSON (a retry of one under way
+   * is answered before this). Retry-After: when the oldest must have ended.
+   */
+  private holdRoomFor(underWay: { composing: number; oldestAt: Date | null }): void {
+    const limit = this.composingPerPerson;
+    if (underWay.composing < limit) return;
+    const endsAt = (underWay.oldestAt?.getTime() ?? Date.now()) + this.abandonedAfterMs;
+    const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+    throw new AppError(
+      ErrorCode.RateLimited,
+      `You have ${limit} compositions under way, the most at once (AUTHORING_COMPOSING_PER_PERSON); nothing was saved. Wait for one to end, or retry after ${retryAfterSeconds} s.`,
+      {
+        headers: { 'Retry-After': String(retryAfterSeconds) },
+        details: { limit, retry_after_seconds: retryAfterSeconds },
+      },
+    );
   }
 
   async get(actor: Actor, operationId: string): Promise<AuthoringOperationResponse> {
