@@ -11,7 +11,7 @@ import { INBOX_PATH } from '../../pages/page-create.service';
 import { pathOf } from '../../pages/page-view';
 import { PageMoveService, type PageMoveResponse } from '../page-move.service';
 import { LandingRuleRepository, type LandingRuleRecord } from './landing-rule.repository';
-import { compileTitleGlob, literalLength, matchesTitleGlob } from './title-glob';
+import { compileTitleGlob, literalLength, matchesTitleGlob, type TitleGlob } from './title-glob';
 
 /** The Inbox pages (by title) and the rules (by folder path) one read considers. */
 const INBOX_SCAN = 200;
@@ -27,7 +27,7 @@ export interface MisfiledPage {
 
 interface CompiledRule {
   rule: LandingRuleRecord;
-  glob: RegExp;
+  glob: TitleGlob;
 }
 
 const laneOf = (rule: LandingRuleRecord): LaneRef => ({
