@@ -24,7 +24,11 @@ export class RefusalDto implements Refusal {
       anchor_absent: true,
       anchor_ambiguous: true,
       edits_overlap: true,
+      too_many_matches: true,
     }),
+    description:
+      '`too_many_matches`: the edits would replace more than 10,000 occurrences together, more ' +
+      'than one request may; nothing is written.',
   })
   reason!: RefusalReason;
   @ApiPropertyOptional({

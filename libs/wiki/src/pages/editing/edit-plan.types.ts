@@ -31,7 +31,13 @@ export interface EditReport {
   matches: number;
 }
 
-export type RefusalReason = 'empty_find' | 'anchor_absent' | 'anchor_ambiguous' | 'edits_overlap';
+export type RefusalReason =
+  | 'empty_find'
+  | 'anchor_absent'
+  | 'anchor_ambiguous'
+  | 'edits_overlap'
+  /** The edits would replace more than `MAX_REPLACED_OCCURRENCES` occurrences together. */
+  | 'too_many_matches';
 
 export interface Refusal {
   edit_index: number;

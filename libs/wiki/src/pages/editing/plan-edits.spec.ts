@@ -1,5 +1,5 @@
 import type { ReplaceEdit } from './edit-plan.types';
-import { planEdits } from './plan-edits';
+import { MAX_REPLACED_OCCURRENCES, planEdits } from './plan-edits';
 
 function edit(find: string, replace: string, all?: boolean): ReplaceEdit {
   return all === undefined
@@ -275,6 +275,76 @@ describe('planEdits', () => {
         outcome: 'applied',
         content: '',
       });
+    });
+  });
+
+  describe('bounded work over a 1 MB body', () => {
+    const MB = 1_000_000;
+
+    it('refuses edits that would replace more than the cap together, naming the edit that crosses it', () => {
+      const head = 'ab'.repeat(MB / 2);
+      const started = Date.now();
+      // 100 edits of every "a": 50 million spans before the cap.
+      const plan = planEdits({
+        head,
+        base: null,
+        edits: Array.from({ length: 100 }, () => edit('a', 'x', true)),
+      });
+      expect(plan).toEqual({
+        outcome: 'refused',
+        refusal: expect.objectContaining({ edit_index: 0, reason: 'too_many_matches' }),
+      });
+      const second = planEdits({
+        head: `${'a'.repeat(MAX_REPLACED_OCCURRENCES - 1)}-b`,
+        base: null,
+        edits: [edit('a', 'x', true), edit('b', 'y'), edit('-', '+')],
+      });
+      expect(second).toEqual({
+        outcome: 'refused',
+        refusal: expect.objectContaining({ edit_index: 2, reason: 'too_many_matches' }),
+      });
+      // Generous: the 100 edits took minutes and gigabytes before.
+      expect(Date.now() - started).toBeLessThan(2_000);
+    });
+
+    it('still replaces exactly the cap in one request', () => {
+      const head = 'a-'.repeat(MAX_REPLACED_OCCURRENCES);
+      const plan = planEdits({ head, base: null, edits: [edit('a', 'b', true)] });
+      expect(plan).toEqual({
+        outcome: 'applied',
+        content: 'b-'.repeat(MAX_REPLACED_OCCURRENCES),
+        edits: [{ index: 0, status: 'applied', matches: MAX_REPLACED_OCCURRENCES }],
+      });
+    });
+
+    it('counts an ambiguous anchor up to 1,000 and says there are more', () => {
+      const plan = planEdits({ head: 'a'.repeat(MB), base: null, edits: [edit('a', 'b')] });
+      expect(plan).toEqual({
+        outcome: 'refused',
+        refusal: expect.objectContaining({
+          reason: 'anchor_ambiguous',
+          message: expect.stringContaining(
+            'appears more than 1,000 times (lines 1 and more)',
+          ) as string,
+        }),
+      });
+    });
+
+    it('checks 100 edits of 100 spans each for overlap and applies them together', () => {
+      const letters = Array.from({ length: 100 }, (_, index) =>
+        String.fromCharCode(0x4e00 + index),
+      );
+      const head = letters.join('').repeat(100);
+      const started = Date.now();
+      const plan = planEdits({
+        head,
+        base: null,
+        edits: letters.map((letter) => edit(letter, 'x', true)),
+      });
+      expect(plan).toEqual(
+        expect.objectContaining({ outcome: 'applied', content: 'x'.repeat(10_000) }),
+      );
+      expect(Date.now() - started).toBeLessThan(2_000);
     });
   });
 });

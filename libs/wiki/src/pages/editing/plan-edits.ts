@@ -18,6 +18,16 @@ type Assessment =
 const LINES_LISTED = 5;
 
 /**
+ * Occurrences one request may replace, over all its edits. Every occurrence becomes a span that
+ * is kept, sorted and checked against the other edits' spans; without a cap, 100 `all` edits of
+ * one letter over a 1 MB body made 100 million of them (gigabytes, and seconds of the event
+ * loop).
+ */
+export const MAX_REPLACED_OCCURRENCES = 10_000;
+/** Occurrences of an ambiguous anchor counted for its message, at most. */
+const AMBIGUOUS_COUNTED = 1_000;
+
+/**
  * Plans a batch of replace edits against a page body. Pure: no I/O, never throws.
  *
  * Precedence: an empty `find` (first by index), then an absent or ambiguous anchor (first by
@@ -38,9 +48,11 @@ export function planEdits(input: PlanInput): EditPlan {
   }
 
   const assessments: Assessment[] = [];
+  let replaceable = MAX_REPLACED_OCCURRENCES;
   for (const [index, edit] of edits.entries()) {
-    const assessment = assess(edit, index, head, base);
+    const assessment = assess(edit, index, head, base, replaceable);
     if (assessment.kind === 'refused') return refused(assessment.refusal);
+    if (assessment.kind === 'applies') replaceable -= assessment.spans.length;
     assessments.push(assessment);
   }
 
@@ -59,8 +71,16 @@ export function planEdits(input: PlanInput): EditPlan {
   return apply(head, assessments);
 }
 
-function assess(edit: ReplaceEdit, index: number, head: string, base: string | null): Assessment {
-  const starts = matchStarts(head, edit.find);
+function assess(
+  edit: ReplaceEdit,
+  index: number,
+  head: string,
+  base: string | null,
+  replaceable: number,
+): Assessment {
+  const all = edit.all === true;
+  // One more than can be used tells that there are too many.
+  const starts = matchStarts(head, edit.find, all ? replaceable + 1 : AMBIGUOUS_COUNTED + 1);
 
   if (starts.length === 0) {
     if (edit.replace !== '' && head.includes(edit.replace)) return { kind: 'already_applied' };
@@ -75,13 +95,28 @@ function assess(edit: ReplaceEdit, index: number, head: string, base: string | n
     };
   }
 
-  if (starts.length > 1 && edit.all !== true) {
+  if (starts.length > 1 && !all) {
+    const counted = starts.length > AMBIGUOUS_COUNTED;
+    const times = counted
+      ? `more than ${AMBIGUOUS_COUNTED.toLocaleString('en-US')}`
+      : starts.length;
     return {
       kind: 'refused',
       refusal: {
         edit_index: index,
         reason: 'anchor_ambiguous',
-        message: `edits[${index}]: the text to find appears ${starts.length} times (${describeLines(head, starts)}); include more surrounding text so it matches once, or set all: true to replace every occurrence.`,
+        message: `edits[${index}]: the text to find appears ${times} times (${describeLines(head, starts.slice(0, AMBIGUOUS_COUNTED), counted)}); include more surrounding text so it matches once, or set all: true to replace every occurrence.`,
+      },
+    };
+  }
+
+  if (starts.length > replaceable) {
+    return {
+      kind: 'refused',
+      refusal: {
+        edit_index: index,
+        reason: 'too_many_matches',
+        message: `edits[${index}]: together with the edits before it, this would replace more than ${MAX_REPLACED_OCCURRENCES.toLocaleString('en-US')} occurrences, more than one request may; split the change over several requests, or replace the whole body.`,
       },
     };
   }
@@ -94,11 +129,11 @@ function assess(edit: ReplaceEdit, index: number, head: string, base: string | n
   return { kind: 'applies', spans };
 }
 
-/** Starts of the non-overlapping occurrences of `find`, scanning left to right. */
-function matchStarts(text: string, find: string): number[] {
+/** Starts of the first `limit` non-overlapping occurrences of `find`, scanning left to right. */
+function matchStarts(text: string, find: string, limit: number): number[] {
   const starts: number[] = [];
   let at = text.indexOf(find);
-  while (at !== -1) {
+  while (at !== -1 && starts.length < limit) {
     starts.push(at);
     at = text.indexOf(find, at + find.length);
   }
@@ -203,10 +238,13 @@ function distinctLines(
   return { lines, more: false };
 }
 
-/** "all on line 3", "lines 3, 8 and 12" or "lines 1, 2, 3, 4, 5 and more". */
-function describeLines(text: string, starts: readonly number[]): string {
+/**
+ * "all on line 3", "lines 3, 8 and 12" or "lines 1, 2, 3, 4, 5 and more"; `truncated` when
+ * `starts` are only the first occurrences (then more lines may follow).
+ */
+function describeLines(text: string, starts: readonly number[], truncated: boolean): string {
   const { lines, more } = distinctLines(text, starts, LINES_LISTED);
+  if (more || truncated) return `lines ${lines.join(', ')} and more`;
   if (lines.length === 1) return `all on line ${lines[0]}`;
-  if (more) return `lines ${lines.join(', ')} and more`;
   return `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
 }
