@@ -5,7 +5,9 @@ import {
   TEST_ACCEPTANCE_SECRET,
   type TestApp,
 } from '@cw/testing';
+import { SERVICES } from '@cw/platform';
 import { SingleProcessModule } from '../src/single-process.module';
+import { type CompiledProcess, startGateway } from './edge-processes';
 
 /** Fixed, so a failure replays: `npm run fuzz -- --seed 20261123` sends the same requests. */
 const SEED = 20261123;
@@ -15,16 +17,30 @@ const SEED = 20261123;
  * loaded with other test runs.
  */
 const RUNS_PER_OPERATION = 25;
+/**
+ * Through the gateway's proxy the named cases matter most (every encoding of a dot segment in
+ * each path parameter): a few random requests after them.
+ */
+const RUNS_THROUGH_GATEWAY = 3;
 
 describe('The fuzz walk over /openapi.json (bounded)', () => {
   let server: TestApp;
+  let gateway: CompiledProcess;
 
   beforeAll(async () => {
     server = await startTestApp(SingleProcessModule, {
       env: { ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET },
     });
+    // Every service's URL is the one-process app, which serves every route the gateway forwards.
+    gateway = await startGateway(
+      server.database,
+      Object.fromEntries(SERVICES.map((service) => [service.name, server.baseUrl])),
+    );
   }, 60_000);
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await gateway?.stop();
+    await server.close();
+  });
 
   it('answers every hostile request with a status below 500, in the envelope, with X-Request-Id', async () => {
     const result = await fuzzRunningSystem({
@@ -37,5 +53,18 @@ describe('The fuzz walk over /openapi.json (bounded)', () => {
     expect(summarizeFindings(result.findings)).toEqual([]);
     expect(result.operations).toBeGreaterThanOrEqual(40);
     expect(result.requests).toBeGreaterThan(2_000);
+  }, 180_000);
+
+  it('answers the same through the gateway proxy: double-encoded and mixed-encoded segments included', async () => {
+    const result = await fuzzRunningSystem({
+      baseUrl: gateway.url,
+      seed: SEED,
+      runsPerOperation: RUNS_THROUGH_GATEWAY,
+      acceptanceSecret: TEST_ACCEPTANCE_SECRET,
+    });
+
+    expect(summarizeFindings(result.findings)).toEqual([]);
+    expect(result.operations).toBeGreaterThanOrEqual(40);
+    expect(Object.keys(result.statuses).filter((status) => Number(status) >= 500)).toEqual([]);
   }, 180_000);
 });
