@@ -30,6 +30,26 @@ const CASES: Case[] = [
     statuses: [400, 404],
   },
   {
+    what: '..%252F (encoded twice) in a public-link path, without a credential',
+    request: () => requestHead('GET', '/public/pages/..%252F..%252Fapi%252Fwiki%252Fpages'),
+    statuses: [400],
+  },
+  {
+    what: 'mixed-encoded dot segments in a write (%2e%2E%2f, .%2e/, %252e%252e%252f, ..%5C)',
+    request: (auth) =>
+      requestHead('POST', '/api/wiki/pages/%2e%2E%2f.%2e%2F%252e%252e%252f..%5C/appends', {
+        ...auth,
+        'Content-Type': 'application/json',
+        'Content-Length': 2,
+      }) + '{}',
+    statuses: [400],
+  },
+  {
+    what: 'overlong UTF-8 dots, encoded twice (%25c0%25ae%25c0%25ae%252f)',
+    request: (auth) => requestHead('GET', '/api/wiki/pages/%25c0%25ae%25c0%25ae%252f', auth),
+    statuses: [400],
+  },
+  {
     what: 'a path parameter over 200 characters',
     request: (auth) => requestHead('GET', `/api/wiki/pages/${'a'.repeat(300)}`, auth),
     statuses: [414],
@@ -44,7 +64,7 @@ const CASES: Case[] = [
 export const badUrlsDrill: Drill = {
   name: 'bad-urls',
   finding:
-    'URL-level bad input answers 500 or leaves the envelope and X-Request-Id out: ?a=%ff, %C0%AE in a path, ..%2F in a public link, an over-long path parameter.',
+    'URL-level bad input answers 500 or leaves the envelope and X-Request-Id out: ?a=%ff, %C0%AE in a path, ..%2F or ..%252F (encoded twice) in a public link, mixed-encoded dot segments, an over-long path parameter.',
   async run(drills) {
     const person = await drills.signIn();
     const token = await createApiKey(drills.gatewayUrl, person.cookie, [

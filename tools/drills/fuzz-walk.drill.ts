@@ -9,7 +9,7 @@ const RUNS_PER_OPERATION = 50;
 export const fuzzWalkDrill: Drill = {
   name: 'fuzz-walk',
   finding:
-    'Malformed requests (NUL characters, lone surrogates, deep JSON, huge offsets, null fields, broken multipart, bad encodings) answer 500, or 4xx outside the envelope or without X-Request-Id.',
+    'Malformed requests (NUL characters, lone surrogates, deep JSON, huge offsets, null fields, broken multipart, bad encodings, dot segments encoded twice or in mixed forms) answer 500, or 4xx outside the envelope or without X-Request-Id.',
   async run(drills) {
     const began = Date.now();
     const result = await fuzzRunningSystem({
