@@ -16,7 +16,6 @@ import type { Report, RunView } from '../src/reports/report';
 import { RunReportWriter } from '../src/reports/run-report.writer';
 import { Run } from '../src/runs/entities/run.entity';
 import { RunExecutionService } from '../src/runs/execution/run-execution.service';
-import { RunReconcilerService } from '../src/runs/execution/run-reconciler.service';
 import { RunRepository } from '../src/runs/run.repository';
 import { RunStepRepository } from '../src/runs/run-step.repository';
 import { createTestWorkflow } from './runs-fixtures';
@@ -335,6 +334,7 @@ describe('executing runs on the runs queue (one process, real PostgreSQL and Red
 
 describe('claiming, resuming and reconciling runs (no queue worker: driven directly)', () => {
   const STALE_SECONDS = 30;
+  const LEASE = { leaseSeconds: 15, staleSeconds: STALE_SECONDS, lostClaimsToStale: 3 };
   let server: TestApp;
   let execution: RunExecutionService;
   let runs: RunRepository;
@@ -447,7 +447,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
       { id: 'second', block: 'text.compose', template: '{{steps.first.output}} two' },
     ]);
     const manager = server.app.get(DataSource).manager;
-    const dead = (await runs.claim(runId, 15))!;
+    const dead = (await runs.claim(runId, LEASE))!;
     const first = { runId, index: 0, stepId: 'first', block: 'text.compose' };
     const second = { runId, index: 1, stepId: 'second', block: 'text.compose' };
     await steps.markRunning(manager, first, dead.leaseGeneration);
@@ -483,7 +483,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
       { id: 'only', block: 'text.compose', template: 'one' },
     ]);
     const dataSource = server.app.get(DataSource);
-    const held = (await runs.claim(runId, 15))!;
+    const held = (await runs.claim(runId, LEASE))!;
     const slot = { runId, index: 0, stepId: 'only', block: 'text.compose' };
     const cancel = dataSource.createQueryRunner();
     await cancel.connect();
@@ -516,7 +516,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
       { id: 'only', block: 'text.compose', template: 'one' },
     ]);
     const manager = server.app.get(DataSource).manager;
-    const held = (await runs.claim(runId, 15))!;
+    const held = (await runs.claim(runId, LEASE))!;
     const slot = { runId, index: 0, stepId: 'only', block: 'text.compose' };
     await runs.requestCancel(manager, runId);
     expect(await steps.markRunning(manager, slot, held.leaseGeneration)).toBe('cancel_requested');
@@ -569,7 +569,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
       (await steps.findRecords(runId)).map((record) => record.id);
 
     const completedRun = await startRun(server, person, definition);
-    const held = (await runs.claim(completedRun, 15))!;
+    const held = (await runs.claim(completedRun, LEASE))!;
     const before = await dbNow();
     expect(await writer.finishHeld(manager, held, 'completed', null, both)).toBe('completed');
     const records = await steps.findRecords(completedRun);
@@ -584,7 +584,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
 
     // With instant steps unwritten, a cancel asked for meanwhile wins; what had effects stays.
     const cancelledRun = await startRun(server, person, definition);
-    const cancelledHeld = (await runs.claim(cancelledRun, 15))!;
+    const cancelledHeld = (await runs.claim(cancelledRun, LEASE))!;
     await runs.requestCancel(manager, cancelledRun);
     expect(await writer.finishHeld(manager, cancelledHeld, 'completed', null, both)).toBe(
       'cancelled',
@@ -593,7 +593,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     expect(await status(cancelledRun)).toBe('cancelled');
     // Without, the run ends as its steps say (the cancel came too late).
     const lateRun = await startRun(server, person, definition);
-    const lateHeld = (await runs.claim(lateRun, 15))!;
+    const lateHeld = (await runs.claim(lateRun, LEASE))!;
     await runs.requestCancel(manager, lateRun);
     const effectsOnly = { instant: [], effectful: [check] };
     expect(await writer.finishHeld(manager, lateHeld, 'completed', null, effectsOnly)).toBe(
@@ -601,7 +601,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     );
 
     const recordedRun = await startRun(server, person, definition);
-    const gen = (await runs.claim(recordedRun, 15))!.leaseGeneration;
+    const gen = (await runs.claim(recordedRun, LEASE))!.leaseGeneration;
     expect(await steps.recordFinished(manager, recordedRun, gen + 1, both)).toBe('lease_lost');
     const composeOnly = { instant: [compose], effectful: [] };
     expect(await steps.recordFinished(manager, recordedRun, gen, composeOnly)).toBe('written');
@@ -614,24 +614,5 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     const effects = { instant: [], effectful: [check] };
     expect(await steps.recordFinished(manager, recordedRun, gen, effects)).toBe('cancel_requested');
     expect(await ids(recordedRun)).toEqual(['compose', 'check']);
-  });
-
-  it('ends stale a run no worker holds past RUNS_STALE_AFTER_SECONDS and re-enqueues a younger one', async () => {
-    const person = await signInTestPerson(server.baseUrl, { company: company() });
-    const step: WorkflowStep = { id: 'only', block: 'text.compose', template: 'x' };
-    const staleRun = await startRun(server, person, [step]);
-    const unheldRun = await startRun(server, person, [step]);
-    await runs.claim(staleRun, 15);
-    await runs.claim(unheldRun, 15);
-    await heartbeatAgo(staleRun, STALE_SECONDS + 5);
-    await heartbeatAgo(unheldRun, 20);
-
-    const pass = await server.app.get(RunReconcilerService).reconcile();
-    expect(pass.stale).toBeGreaterThanOrEqual(1);
-    expect(pass.resumed).toBeGreaterThanOrEqual(1);
-    expect(await status(staleRun)).toBe('stale');
-    expect(await status(unheldRun)).toBe('running');
-    expect(await execution.execute(unheldRun)).toBe('completed');
-    expect(await execution.execute(staleRun)).toBe('not_claimed');
   });
 });

@@ -21,6 +21,7 @@ import { AgentTestAuth1763850000110 } from './1763850000110-agent-test-auth';
 import { FeedbackSearchWithoutPendingList1763850000120 } from './1763850000120-feedback-search-without-pending-list';
 import { WikiSearchVectorWithinLimit1763850000130 } from './1763850000130-wiki-search-vector-within-limit';
 import { WorkflowsRunStartCounts1763850000137 } from './1763850000137-workflows-run-start-counts';
+import { WorkflowsRunClaimsWithoutProgress1763850000143 } from './1763850000143-workflows-run-claims-without-progress';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   FeedbackSearchWithoutPendingList1763850000120,
   WikiSearchVectorWithinLimit1763850000130,
   WorkflowsRunStartCounts1763850000137,
+  WorkflowsRunClaimsWithoutProgress1763850000143,
 ];

@@ -11,6 +11,7 @@ import type { WorkflowRef } from '../reports/report';
 import type { OutputPage, WorkflowStatus } from '../definitions/entities/workflow.entity';
 import type { Run, RunTrigger } from './entities/run.entity';
 import { readableRunsSql } from './run-readability.sql';
+import type { StartCounter } from './run-start-limiter';
 import {
   type RunStatus,
   type StepError,
@@ -32,7 +33,12 @@ export type NewRunOfStartableWorkflow = Omit<NewRun, 'companyId' | 'startedBy' |
   starter: WorkflowReaderIdentity;
   startable: readonly WorkflowStatus[];
   requires?: StartCondition;
+  /** Counts the start against the hourly limit; no run is inserted when it is refused. */
+  countStart?: StartCounter;
 };
+
+/** The name of the counting statement a start runs before its insert (`preceding`). */
+const START_COUNTED = 'start_counted';
 
 export interface NewRun {
   companyId: string;
@@ -87,8 +93,38 @@ export interface ClaimedRun extends Pick<
   startedAt: Date;
   /** Whether an earlier worker recorded any step (a fresh run has none to read back). */
   hasStepRecords: boolean;
+  /** The claims before this one, in a row, whose lease expired before a step finished. */
+  claimsWithoutProgress: number;
   /** The workflow's output page as it was when this worker claimed the run; null without one. */
   outputPage: { workflow: WorkflowRef; page: OutputPage } | null;
+}
+
+/** When a worker holds a run, and when one that keeps losing it ends `stale` instead. */
+export interface LeaseTerms {
+  /** A holder that has not heart-beaten this long has lost the run. */
+  leaseSeconds: number;
+  /** How long the holder of a run about to reach `lostClaimsToStale` is waited for. */
+  staleSeconds: number;
+  /** Claims in a row whose lease expired with no step finished that end the run `stale`. */
+  lostClaimsToStale: number;
+}
+
+/** A run no worker holds, with the generation a worker would claim it from. */
+export interface UnheldRun {
+  id: string;
+  leaseGeneration: number;
+}
+
+/**
+ * Whether the holder of a run (`heartbeat_at` set) has lost it: it stopped heart-beating
+ * `lease` seconds ago, or `stale` seconds ago (the longer) when its claim made no progress
+ * (`finished`, the run's finished steps now, is what they were at the claim) and would be the
+ * `lostClaims`th such claim in a row. Over the row's own columns; the others are SQL.
+ */
+function heldLeaseOverSql(finished: string, lease: string, stale: string, lostClaims: string) {
+  return `heartbeat_at < now() - make_interval(secs => CASE
+            WHEN claims_without_progress + 1 >= ${lostClaims}::int AND ${finished} = progress_at_claim
+            THEN GREATEST(${stale}::float8, ${lease}::float8) ELSE ${lease}::float8 END)`;
 }
 
 /** A run its worker still holds, locked. */
@@ -124,23 +160,32 @@ export class RunRepository {
     return id;
   }
 
-  /** The statement of `insertRunning`, returning the new run's `id`, to compose with another. */
-  insertRunningStatement(run: NewRun): SqlStatement {
+  /**
+   * The statement of `insertRunning`, returning the new run's `id`, to compose with another.
+   * With `countStart`, the start is counted first in the same statement, and no run is inserted
+   * (none returned) when the hourly limit refuses it.
+   */
+  insertRunningStatement(run: NewRun, countStart?: StartCounter): SqlStatement {
+    const params: unknown[] = [
+      run.companyId,
+      run.workflowId,
+      run.startedBy,
+      run.trigger,
+      run.title,
+      JSON.stringify(run.inputs),
+      JSON.stringify(run.definition),
+    ];
+    const counting = countStart?.(run.workflowId, params);
     return {
       sql: `INSERT INTO workflows.runs
               (company_id, workflow_id, started_by, trigger, title, inputs, definition, status,
                started_at)
-            VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, 'running', now())
+            SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::jsonb, $7::jsonb,
+                   'running', now()
+            ${counting ? `WHERE EXISTS (SELECT 1 FROM ${START_COUNTED})` : ''}
             RETURNING id`,
-      params: [
-        run.companyId,
-        run.workflowId,
-        run.startedBy,
-        run.trigger,
-        run.title,
-        JSON.stringify(run.inputs),
-        JSON.stringify(run.definition),
-      ],
+      params,
+      preceding: counting ? [{ name: START_COUNTED, sql: counting }] : undefined,
     };
   }
 
@@ -160,6 +205,13 @@ export class RunRepository {
     ];
     const visible = visibleWorkflowsSql('w', run.starter, params);
     const required = run.requires ? ` AND ${run.requires('w', params)}` : '';
+    const startable = `w.id = $1 AND w.status = ANY($6::text[]) AND ${visible}${required}`;
+    // Counted only if the workflow is startable, in the same snapshot as the insert reads it.
+    const counting = run.countStart?.(
+      run.workflowId,
+      params,
+      `EXISTS (SELECT 1 FROM workflows.workflows w WHERE ${startable})`,
+    );
     return {
       sql: `INSERT INTO workflows.runs
               (company_id, workflow_id, started_by, trigger, title, inputs, definition, status,
@@ -167,9 +219,10 @@ export class RunRepository {
             SELECT w.company_id, w.id, $2::uuid, $3::text, $4::text, $5::jsonb, w.definition,
                    'running', now()
               FROM workflows.workflows w
-             WHERE w.id = $1 AND w.status = ANY($6::text[]) AND ${visible}${required}
+             WHERE ${startable}${counting ? ` AND EXISTS (SELECT 1 FROM ${START_COUNTED})` : ''}
             RETURNING id`,
       params,
+      preceding: counting ? [{ name: START_COUNTED, sql: counting }] : undefined,
     };
   }
 
@@ -333,29 +386,37 @@ export class RunRepository {
   // worker carries the lease generation it claimed, so a worker that lost the run changes nothing.
 
   /**
-   * Takes the run for one worker: a live run whose wait is over and whose last holder stopped
-   * heart-beating `leaseSeconds` ago (or released it). Increments the lease generation.
+   * Takes the run for one worker: a live run whose wait is over and that no worker holds (never
+   * claimed, released, or its holder stopped heart-beating `leaseSeconds` ago). Increments the
+   * lease generation and counts the claim that lost the run before, if its lease expired with no
+   * step finished. A run that would reach `lostClaimsToStale` such claims in a row is taken only
+   * once its holder has not heart-beaten for `staleSeconds` either; the caller then ends it.
    */
-  async claim(id: string, leaseSeconds: number): Promise<ClaimedRun | null> {
+  async claim(id: string, terms: LeaseTerms): Promise<ClaimedRun | null> {
     const [rows]: [ClaimedRun[], number] = await this.dataSource.query(
       `UPDATE workflows.runs
           SET lease_generation = lease_generation + 1, heartbeat_at = now(), wake_at = NULL,
-              started_at = COALESCE(started_at, now()), updated_at = now()
+              started_at = COALESCE(started_at, now()), updated_at = now(),
+              claims_without_progress = CASE
+                WHEN heartbeat_at IS NOT NULL AND p.finished = progress_at_claim
+                THEN claims_without_progress + 1 ELSE 0 END,
+              progress_at_claim = p.finished
+         FROM (SELECT count(*)::int AS recorded, count(finished_at)::int AS finished
+                 FROM workflows.run_steps WHERE run_id = $1) p
         WHERE id = $1 AND status = 'running'
           AND (wake_at IS NULL OR wake_at <= now())
-          AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2))
+          AND (heartbeat_at IS NULL OR ${heldLeaseOverSql('p.finished', '$2', '$3', '$4')})
         RETURNING id, company_id AS "companyId", workflow_id AS "workflowId",
                   started_by AS "startedBy", inputs, definition, started_at AS "startedAt",
-                  lease_generation AS "leaseGeneration",
-                  EXISTS (SELECT FROM workflows.run_steps s WHERE s.run_id = runs.id)
-                    AS "hasStepRecords",
+                  lease_generation AS "leaseGeneration", p.recorded > 0 AS "hasStepRecords",
+                  claims_without_progress AS "claimsWithoutProgress",
                   (SELECT jsonb_build_object(
                             'workflow', jsonb_build_object('id', w.id, 'number', w.number,
                                                            'name', w.name),
                             'page', w.output_page)
                      FROM workflows.workflows w
                     WHERE w.id = runs.workflow_id AND w.output_page IS NOT NULL) AS "outputPage"`,
-      [id, leaseSeconds],
+      [id, terms.leaseSeconds, terms.staleSeconds, terms.lostClaimsToStale],
     );
     return rows[0] ?? null;
   }
@@ -385,16 +446,19 @@ export class RunRepository {
 
   /**
    * Releases a held run until `wakeAt` (a `wait` step): it keeps its place. Releasing ends the
-   * lease generation, so a heartbeat still in flight cannot take the run back.
+   * lease generation, so a heartbeat still in flight cannot take the run back; answers the
+   * generation the run sleeps in (its wake-up job is named after it).
    */
-  async sleepUntil(manager: EntityManager, id: string, wakeAt: Date): Promise<void> {
-    await manager.query(
+  async sleepUntil(manager: EntityManager, id: string, wakeAt: Date): Promise<number> {
+    const [[row]]: [{ generation: number }[], number] = await manager.query(
       `UPDATE workflows.runs
           SET wake_at = $2, heartbeat_at = NULL, lease_generation = lease_generation + 1,
               updated_at = now()
-        WHERE id = $1`,
+        WHERE id = $1
+        RETURNING lease_generation AS generation`,
       [id, wakeAt],
     );
+    return row.generation;
   }
 
   /** Releases a held run (ending its lease generation) until its work packet's result arrives. */
@@ -418,41 +482,32 @@ export class RunRepository {
   }
 
   /**
-   * Running runs nobody has heart-beaten for `staleSeconds` (a sleeping run counts from its
-   * wake time), locked and skipped by other reconcilers, for the caller's transaction.
+   * Marks for the caller to hand to the queue up to `limit` running runs that no worker holds
+   * and whose own job is overdue: due (a wait over) and not claimed for `leaseSeconds` since it
+   * became claimable, or held by a worker that stopped heart-beating as `claim` counts it. Those
+   * handed over within `againSeconds` are left out, and the longest unvisited come first, so
+   * successive passes go round all of them; rows another reconciler is marking are skipped, so
+   * two at once never take the same run. Answers each with the generation it is claimable in.
    */
-  async lockStale(
-    manager: EntityManager,
-    staleSeconds: number,
-    limit: number,
-  ): Promise<FinishingRun[]> {
-    return manager.query(
-      `SELECT id, company_id AS "companyId", workflow_id AS "workflowId", started_by AS "startedBy"
-         FROM workflows.runs
-        WHERE status = 'running'
-          AND GREATEST(COALESCE(heartbeat_at, updated_at), COALESCE(wake_at, '-infinity'))
-              < now() - make_interval(secs => $1)
-        ORDER BY updated_at LIMIT $2
-          FOR UPDATE SKIP LOCKED`,
-      [staleSeconds, limit],
+  async markRequeued(terms: LeaseTerms, againSeconds: number, limit: number): Promise<UnheldRun[]> {
+    const finished = `(SELECT count(finished_at)::int FROM workflows.run_steps s
+                        WHERE s.run_id = runs.id)`;
+    const [rows]: [UnheldRun[], number] = await this.dataSource.query(
+      `UPDATE workflows.runs r SET requeued_at = now()
+         FROM (SELECT id FROM workflows.runs
+                WHERE status = 'running'
+                  AND (requeued_at IS NULL OR requeued_at < now() - make_interval(secs => $5))
+                  AND (wake_at IS NULL OR wake_at <= now())
+                  AND CASE WHEN heartbeat_at IS NULL
+                           THEN COALESCE(wake_at, updated_at) < now() - make_interval(secs => $1)
+                           ELSE ${heldLeaseOverSql(finished, '$1', '$2', '$3')} END
+                ORDER BY requeued_at NULLS FIRST, updated_at
+                LIMIT $4
+                  FOR UPDATE SKIP LOCKED) due
+        WHERE r.id = due.id
+        RETURNING r.id, r.lease_generation AS "leaseGeneration"`,
+      [terms.leaseSeconds, terms.staleSeconds, terms.lostClaimsToStale, limit, againSeconds],
     );
-  }
-
-  /**
-   * Running runs that no worker holds (no heartbeat for `leaseSeconds`) and that are due, with
-   * the generation that a job re-enqueued for them is named after.
-   */
-  async findUnheld(
-    leaseSeconds: number,
-    limit: number,
-  ): Promise<{ id: string; leaseGeneration: number }[]> {
-    return this.dataSource.query(
-      `SELECT id, lease_generation AS "leaseGeneration" FROM workflows.runs
-        WHERE status = 'running'
-          AND COALESCE(heartbeat_at, updated_at) < now() - make_interval(secs => $1)
-          AND (wake_at IS NULL OR wake_at <= now())
-        ORDER BY updated_at LIMIT $2`,
-      [leaseSeconds, limit],
-    );
+    return rows;
   }
 }

@@ -56,6 +56,18 @@ export class Run {
   @Column({ name: 'wake_at', type: 'timestamptz', nullable: true })
   wakeAt!: Date | null;
 
+  /** Claims in a row whose lease expired before a step of the run finished. */
+  @Column({ name: 'claims_without_progress', type: 'integer' })
+  claimsWithoutProgress!: number;
+
+  /** How many of the run's steps had finished when the current claim was taken. */
+  @Column({ name: 'progress_at_claim', type: 'integer' })
+  progressAtClaim!: number;
+
+  /** When a reconciler last handed the run (no worker holding it) to the queue. */
+  @Column({ name: 'requeued_at', type: 'timestamptz', nullable: true })
+  requeuedAt!: Date | null;
+
   @Column({ name: 'cancel_requested', type: 'boolean' })
   cancelRequested!: boolean;
 

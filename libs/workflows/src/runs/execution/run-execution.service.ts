@@ -4,7 +4,7 @@ import type { WorkflowStep } from '../../definitions/workflow-definition';
 import { RunReportWriter } from '../../reports/run-report.writer';
 import type { TemplateScope } from '../../templates/template';
 import { nextAction } from '../engine/next-action';
-import { type ClaimedRun, RunRepository } from '../run.repository';
+import { type ClaimedRun, type LeaseTerms, RunRepository } from '../run.repository';
 import {
   CANCELLED_BY_REQUEST,
   type StepError,
@@ -24,10 +24,26 @@ import {
   unwrittenRecords,
 } from './unwritten-steps';
 import { StepExecutors } from './steps/step-executors';
+import { WorkflowsConfig } from '../../workflows.config';
 
 /** A worker that stopped heart-beating this long no longer holds its run. */
 export const LEASE_SECONDS = 15;
 const HEARTBEAT_MS = 5_000;
+/** Claims in a row that lost the run before a step finished, after which it ends `stale`. */
+export const LOST_CLAIMS_TO_STALE = 3;
+
+/**
+ * A run is handed to another worker whenever its holder is lost, except when that holder was
+ * the `LOST_CLAIMS_TO_STALE`th in a row to lose it with no step finished: then it is waited for
+ * RUNS_STALE_AFTER_SECONDS (its heartbeat may come back) and the run ends `stale`.
+ */
+export function leaseTermsOf(config: WorkflowsConfig): LeaseTerms {
+  return {
+    leaseSeconds: LEASE_SECONDS,
+    staleSeconds: config.RUNS_STALE_AFTER_SECONDS,
+    lostClaimsToStale: LOST_CLAIMS_TO_STALE,
+  };
+}
 
 /** Where an execution left the run. */
 export type ExecutionEnd =
@@ -69,12 +85,28 @@ export class RunExecutionService {
     private readonly executors: StepExecutors,
     private readonly outputPage: RunOutputPageWriter,
     private readonly queue: RunQueue,
+    private readonly config: WorkflowsConfig,
   ) {}
 
   async execute(runId: string): Promise<ExecutionEnd> {
-    const run = await this.runs.claim(runId, LEASE_SECONDS);
+    const run = await this.runs.claim(runId, leaseTermsOf(this.config));
     if (!run) return 'not_claimed';
+    if (run.claimsWithoutProgress >= LOST_CLAIMS_TO_STALE) return this.endStale(run);
     return this.whileHeartbeating(run, () => this.advance(run));
+  }
+
+  /** Ends a run whose workers kept being lost while a step ran, naming that step. */
+  private async endStale(run: ClaimedRun): Promise<ExecutionEnd> {
+    const records = await this.steps.findRecords(run.id);
+    const running = records.find((record) => record.status === 'running');
+    const where = running ? `while step "${running.id}" ran` : 'before a step finished';
+    const ended = await this.reports.finishHeld(this.dataSource.manager, run, 'stale', {
+      code: 'stale',
+      message:
+        `The run lost its worker ${run.claimsWithoutProgress} times in a row ${where}; ` +
+        `the last one stopped heart-beating over ${this.config.RUNS_STALE_AFTER_SECONDS} s ago.`,
+    });
+    return ended ?? 'lease_lost';
   }
 
   /** Runs steps until the run ends, pauses or is lost. */
@@ -166,18 +198,17 @@ export class RunExecutionService {
     until: Date,
     output: unknown,
   ): Promise<ExecutionEnd> {
-    const held = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.runs.lockHeld(manager, run.id, run.leaseGeneration))) return false;
+    const sleepingGeneration = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.runs.lockHeld(manager, run.id, run.leaseGeneration))) return null;
       await this.steps.markFinished(manager, slot, run.leaseGeneration, {
         status: 'completed',
         output,
         error: null,
       });
-      await this.runs.sleepUntil(manager, run.id, until);
-      return true;
+      return this.runs.sleepUntil(manager, run.id, until);
     });
-    if (!held) return 'lease_lost';
-    await this.queue.wakeAt(run.id, run.leaseGeneration, until);
+    if (sleepingGeneration === null) return 'lease_lost';
+    await this.queue.wakeAt(run.id, sleepingGeneration, until);
     return 'sleeping';
   }
 

@@ -5,20 +5,25 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { PeriodicPass } from '@cw/platform';
-import { DataSource } from 'typeorm';
-import { RunReportWriter } from '../../reports/run-report.writer';
 import { RunRepository } from '../run.repository';
 import { WorkflowsConfig } from '../../workflows.config';
-import { LEASE_SECONDS } from './run-execution.service';
+import { leaseTermsOf } from './run-execution.service';
 import { RunQueue } from './run-queue';
 
 const INTERVAL_MS = 10_000;
 const BATCH = 100;
+/** At most this many batches a pass: a flushed Redis with a large backlog takes a few passes. */
+const MAX_BATCHES = 10;
+/** A run handed over is handed over again (a no-op while its job waits) after this long. */
+const AGAIN_SECONDS = 30;
 
 /**
- * In a worker process, now and then: a running run that no worker has heart-beaten for
- * `RUNS_STALE_AFTER_SECONDS` ends `stale`; one that no worker holds but is not stale yet (its job
- * was lost, e.g. Redis was flushed, or its wake-up is due) goes back on the queue.
+ * In a worker process, every 10 s: hands every running run that no worker holds and whose own
+ * job is overdue back to the queue, however long it has waited (a backlog, a worker killed, a
+ * Redis flush or outage, a database outage; a job that failed every attempt). It ends nothing:
+ * a run that keeps losing its workers is ended `stale` by the claim that would take it next
+ * (`RunExecutionService`). Batches are marked in PostgreSQL before their jobs go out, so several
+ * reconcilers at once never hand over the same run, and each pass takes those left out longest.
  */
 @Injectable()
 export class RunReconcilerService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -29,9 +34,7 @@ export class RunReconcilerService implements OnApplicationBootstrap, OnModuleDes
   );
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly runs: RunRepository,
-    private readonly reports: RunReportWriter,
     private readonly queue: RunQueue,
     private readonly config: WorkflowsConfig,
   ) {}
@@ -44,20 +47,17 @@ export class RunReconcilerService implements OnApplicationBootstrap, OnModuleDes
     this.periodic.stop();
   }
 
-  /** One pass; answers how many runs ended stale and how many were re-enqueued. */
-  async reconcile(): Promise<{ stale: number; resumed: number }> {
-    const stale = await this.dataSource.transaction(async (manager) => {
-      const runs = await this.runs.lockStale(manager, this.config.RUNS_STALE_AFTER_SECONDS, BATCH);
-      for (const run of runs) {
-        await this.reports.finish(manager, run, 'stale', {
-          code: 'stale',
-          message: `No worker reported progress for ${this.config.RUNS_STALE_AFTER_SECONDS} s.`,
-        });
-      }
-      return runs.length;
-    });
-    const unheld = await this.runs.findUnheld(LEASE_SECONDS, BATCH);
-    for (const run of unheld) await this.queue.resume(run.id, run.leaseGeneration);
-    return { stale, resumed: unheld.length };
+  /** One pass; answers the ids of the runs it handed to the queue. */
+  async reconcile(): Promise<{ requeued: string[] }> {
+    const terms = leaseTermsOf(this.config);
+    const requeued: string[] = [];
+    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+      const runs = await this.runs.markRequeued(terms, AGAIN_SECONDS, BATCH);
+      // Marked first: if Redis refuses these, they are tried again AGAIN_SECONDS later.
+      await this.queue.resume(runs);
+      requeued.push(...runs.map((run) => run.id));
+      if (runs.length < BATCH) break;
+    }
+    return { requeued };
   }
 }
