@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@cw/platform';
-import { IsOptional, IsString, Matches, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 export class IdentityConfig {
   /** Enables the acceptance exchange (test environments only; refused in production). */
@@ -15,6 +15,15 @@ export class IdentityConfig {
       'OAUTH_ISSUER must be an http:// or https:// base URL such as https://wiki.example.com',
   })
   OAUTH_ISSUER?: string;
+
+  /**
+   * OAuth client registrations (`POST /api/oauth/register`, no credential) a minute per client
+   * address: each stores a client for good, so an anonymous loop would grow the table forever.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  OAUTH_REGISTRATIONS_PER_MINUTE: number = 30;
 }
 
 /** Test-only switches are refused outright in production. */

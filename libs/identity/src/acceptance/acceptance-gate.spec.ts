@@ -1,8 +1,9 @@
 import type { AppError } from '@cw/platform';
+import { loadIdentityConfig } from '../identity.config';
 import { AcceptanceGate } from './acceptance-gate';
 
 const gateWith = (secret?: string): AcceptanceGate =>
-  new AcceptanceGate({ ACCEPTANCE_AUTH_SECRET: secret });
+  new AcceptanceGate(loadIdentityConfig(secret ? { ACCEPTANCE_AUTH_SECRET: secret } : {}));
 
 function refusalOf(act: () => void): { status: number; code: string } | undefined {
   try {
