@@ -311,6 +311,28 @@ describe('code sessions (one process, real PostgreSQL and Redis)', () => {
     ]);
   });
 
+  it('holds no database connection while cells wait for their turn or run', async () => {
+    // Twice as many endless cells as the pool has connections, each of another person.
+    const pool = 5;
+    const people = await Promise.all(
+      Array.from({ length: pool * 2 }, () =>
+        signInTestPerson(server.baseUrl, { company: `Pool Co ${randomBytes(3).toString('hex')}` }),
+      ),
+    );
+    const sessions = await Promise.all(people.map((person) => open({ cookie: person.cookie })));
+    const endless = sessions.map((session, index) =>
+      run(session.session_id, 'while (true) {}', { cookie: people[index].cookie }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    const listed = await call(server.baseUrl, 'GET', '/api/workflows', { cookie });
+    expect(listed.status).toBe(200);
+    // DB_POOL_TIMEOUT_MS is 5 s: a pool held by the cells would answer 503 after it.
+    expect(Date.now() - started).toBeLessThan(2000);
+    const ended = await Promise.all(endless);
+    expect(ended.map((result) => result.body.status)).toEqual(sessions.map(() => 'timeout'));
+  });
+
   describe('the live-session cap (CODE_SESSIONS_PER_PERSON, 5)', () => {
     function create(credentials: { cookie: string }): Promise<HttpResult<Session>> {
       return call<Session>(server.baseUrl, 'POST', '/api/code-sessions', {

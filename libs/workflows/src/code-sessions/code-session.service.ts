@@ -48,8 +48,9 @@ const ownerKey = (owner: SessionOwner): string => `person:${owner.companyId}:${o
  * thread replaced after a memory limit or an overrun), the session's `ok` cells are replayed in
  * order into a fresh sandbox session before the new cell runs. Replay recomputes: values made by
  * `Math.random()` or `Date` come out different, and a replayed cell's output is discarded.
- * Cells of one session run one at a time: in order within this process, and under the session's
- * row lock across processes, which also gives each cell the next number.
+ * Cells of one session run one at a time in this process, in order; each is numbered under the
+ * session's row lock once it ran. Cells of one session sent to two replicas at once may run at
+ * the same time, each in its own replica's copy of the session.
  */
 @Injectable()
 export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
@@ -93,25 +94,26 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
+  /**
+   * Runs one cell. No database connection is held while the cell waits for its turn or runs:
+   * the session is checked first, and the cell is numbered and stored in a short transaction
+   * after it ran, under the session's row lock.
+   */
   runCell(owner: SessionOwner, sessionId: string, code: string): Promise<CellResult> {
     if (Buffer.byteLength(code, 'utf8') > CODE_CELL_MAX_BYTES) {
       throw validationError([{ field: 'code', message: 'code must be at most 100 KB' }]);
     }
-    return this.oneAtATime(sessionId, () =>
-      this.dataSource.transaction(async (manager) => {
-        const session = await this.sessions.lockOwned(manager, owner, sessionId);
-        if (!session) throw AppError.notFound(SESSION_NOT_FOUND);
-        if (session.expired) {
-          this.forget(sessionId);
-          throw AppError.notFound(SESSION_NOT_FOUND);
-        }
+    return this.oneAtATime(sessionId, async () => {
+      await this.requireLive(owner, sessionId);
+      const outcome = await this.execute(sessionId, code, ownerKey(owner));
+      return this.dataSource.transaction(async (manager) => {
+        await this.requireLive(owner, sessionId, manager);
         const cell = await this.cells.nextNumber(manager, sessionId);
-        const outcome = await this.execute(manager, sessionId, code, ownerKey(owner));
         await this.cells.insert(manager, { sessionId, cell, code, status: outcome.status });
         await this.sessions.touch(manager, sessionId, this.config.CODE_SESSION_IDLE_SECONDS);
         return { cell, ...outcome };
-      }),
-    );
+      });
+    });
   }
 
   async delete(owner: SessionOwner, sessionId: string): Promise<void> {
@@ -131,17 +133,24 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private async execute(
-    manager: EntityManager,
+  /** 404 unless the session is the owner's and live; with `manager`, locked for its transaction. */
+  private async requireLive(
+    owner: SessionOwner,
     sessionId: string,
-    code: string,
-    owner: string,
-  ): Promise<CellOutcome> {
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    const session = await this.sessions.lockOwned(manager, owner, sessionId);
+    if (session && !session.expired) return;
+    if (session) this.forget(sessionId);
+    throw AppError.notFound(SESSION_NOT_FOUND);
+  }
+
+  private async execute(sessionId: string, code: string, owner: string): Promise<CellOutcome> {
     this.heldHere.add(sessionId);
     const result = await this.sandbox.run(sessionId, code, { expectExisting: true, owner });
     if (result.kind === 'ran') return result.outcome;
     for (let attempt = 0; attempt < REBUILD_ATTEMPTS; attempt += 1) {
-      const outcome = await this.rebuildAndRun(manager, sessionId, code, owner);
+      const outcome = await this.rebuildAndRun(sessionId, code, owner);
       if (outcome) return outcome;
     }
     throw new Error(`code session ${sessionId} could not be rebuilt in the sandbox`);
@@ -149,12 +158,11 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
 
   /** Replays the session's `ok` cells into a fresh sandbox session, then runs `code`; null if lost again. */
   private async rebuildAndRun(
-    manager: EntityManager,
     sessionId: string,
     code: string,
     owner: string,
   ): Promise<CellOutcome | null> {
-    const replayed = await this.cells.listReplayable(manager, sessionId);
+    const replayed = await this.cells.listReplayable(this.dataSource.manager, sessionId);
     for (const [index, cellCode] of replayed.entries()) {
       const result = await this.sandbox.run(sessionId, cellCode, {
         expectExisting: index > 0,
