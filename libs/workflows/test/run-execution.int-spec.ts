@@ -194,6 +194,24 @@ describe('executing runs on the runs queue (one process, real PostgreSQL and Red
     expect(run.steps.map((step) => step.status)).toEqual(['completed', 'failed', 'pending']);
   });
 
+  it('fails a step whose filled-in template would pass 1,000,000 characters with template_too_long', async () => {
+    const person = await signInTestPerson(server.baseUrl, { company: company() });
+    const runId = await startRun(server, person, [
+      { id: 'wide', block: 'text.compose', template: 'x'.repeat(200_000) },
+      { id: 'wider', block: 'text.compose', template: '{{steps.wide.output}}'.repeat(6) },
+      { id: 'never', block: 'text.compose', template: 'x' },
+    ]);
+    const run = await waitFor(server, person, runId, ended);
+    expect(run.status).toBe('failed');
+    expect(run.errors).toEqual([
+      {
+        code: 'template_too_long',
+        message: 'step "wider": the filled-in template would hold more than 1000000 characters',
+      },
+    ]);
+    expect(run.steps.map((step) => step.status)).toEqual(['completed', 'failed', 'pending']);
+  });
+
   it('ends budget_exceeded past max_steps', async () => {
     const person = await signInTestPerson(server.baseUrl, { company: company() });
     const runId = await startRun(
