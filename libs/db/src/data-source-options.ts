@@ -1,3 +1,4 @@
+import type { ClientBase } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
@@ -21,6 +22,12 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
     migrationsTransactionMode: 'each',
     applicationName: settings.applicationName,
     extra: {
+      // Every connection listens for 'error' from its first moment: pg-pool listens only while a
+      // connection is idle, and a server's FATAL (PostgreSQL stopping, pg_terminate_backend)
+      // that arrives while one is checked out, even in the same read as the answer that hands
+      // it out, would otherwise end the process. The statement on it fails, and the pool drops
+      // a connection that is no longer queryable when it comes back.
+      onConnect: (client: ClientBase) => void client.on('error', () => undefined),
       max: settings.poolSize ?? 5,
       connectionTimeoutMillis: settings.poolTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@cw/testing';
-import type { Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { dataSourceOptions } from '../src/data-source-options';
 import { PooledDataSource } from '../src/pooled-data-source';
@@ -116,6 +116,48 @@ describe('PooledDataSource', () => {
     expect(
       (dataSource.driver as unknown as { master: Pool }).master.totalCount,
     ).toBeLessThanOrEqual(3);
+  });
+
+  it('survives its connections being terminated while checked out, and the next statement works', async () => {
+    // A FATAL can arrive in the same read as the end of a new connection's start-up, which
+    // hands it out: checked out, it had no 'error' listener, and the event ended the process.
+    const terminated = await new PooledDataSource(
+      dataSourceOptions({ url: database.url, poolSize: 4, applicationName: 'terminated-probe' }),
+    ).initialize();
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      let stop = false;
+      let answered = 0;
+      const workers = Array.from({ length: 4 }, async () => {
+        while (!stop) {
+          await terminated.query('SELECT $1::int AS one', [1]).then(
+            () => (answered += 1),
+            () => undefined,
+          );
+        }
+      });
+      let killed = 0;
+      for (let round = 0; round < 60; round += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const { rows } = await admin.query<{ pid: number }>(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE application_name = 'terminated-probe'`,
+        );
+        killed += rows.length;
+      }
+      stop = true;
+      await Promise.all(workers);
+      expect(killed).toBeGreaterThan(60);
+      expect(answered).toBeGreaterThan(0);
+      expect(await terminated.query('SELECT $1::int AS one', [1])).toEqual([{ one: 1 }]);
+      await expect(
+        terminated.transaction((manager) => manager.query('SELECT $1::int AS one', [2])),
+      ).resolves.toEqual([{ one: 2 }]);
+    } finally {
+      await admin.end();
+      await terminated.destroy();
+    }
   });
 
   describe('statements marked prepared', () => {
