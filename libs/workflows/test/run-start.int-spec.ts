@@ -13,6 +13,7 @@ import {
   finishTestRun,
   setWorkflowStatus,
 } from './runs-fixtures';
+import { PrivateRedis } from '@cw/queue/testing';
 import { WorkflowReader } from '../src/definitions/workflow-reader';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
@@ -290,5 +291,138 @@ describe('starting runs (one process, real PostgreSQL and Redis)', () => {
     expect(await countWritten(server, workflowId)).toEqual({ runs: 2, receipts: 1 });
 
     expect((await start(person, workflowId, body)).status).toBe(200);
+  });
+
+  it('lets exactly the hourly limit through among 30 parallel starts, keyed or not', async () => {
+    const { person, workflowId } = await personWithWorkflow();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        start(person, workflowId, {
+          inputs: { topic: `t${index}` },
+          ...(index % 2 === 0 ? { run_request_id: randomUUID() } : {}),
+        }),
+      ),
+    );
+    const statuses = results.map((result) => result.status).sort();
+    expect(statuses).toEqual([201, 201, ...Array<number>(28).fill(429)]);
+    for (const refused of results.filter((result) => result.status === 429)) {
+      expect(refused.body.error.code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    const written = await countWritten(server, workflowId);
+    const keyedStarted = results.filter(
+      (result, index) => result.status === 201 && index % 2 === 0,
+    );
+    expect(written).toEqual({ runs: 2, receipts: keyedStarted.length });
+  });
+
+  it('refuses a start of a deleted workflow with 409 WORKFLOW_NOT_STARTABLE, writing nothing', async () => {
+    const name = company();
+    const owner = await signInTestPerson(server.baseUrl, { company: name });
+    const colleague = await signInTestPerson(server.baseUrl, { company: name });
+    const shared = await createTestWorkflow(server, owner);
+    const own = await createTestWorkflow(server, owner, { visibility: 'private' });
+    // Known to this process by a start before, so the one-statement start is tried first.
+    expect((await start(owner, shared.id, { inputs: { topic: 'a' } })).status).toBe(201);
+    for (const workflow of [shared, own]) {
+      const removed = await call(server.baseUrl, 'DELETE', `/api/workflows/${workflow.id}`, owner);
+      expect(removed.status).toBe(204);
+    }
+
+    for (const [ref, body] of [
+      [shared.id, { inputs: { topic: 'b' } }],
+      [shared.number, { inputs: { topic: 'b' } }],
+      [shared.id, { inputs: { topic: 'b' }, run_request_id: randomUUID() }],
+    ] as const) {
+      const refused = await start(owner, ref, body);
+      expect({ status: refused.status, code: refused.body.error.code }).toEqual({
+        status: 409,
+        code: 'WORKFLOW_NOT_STARTABLE',
+      });
+      expect(refused.body.error.details).toEqual({ workflow_status: 'deleted' });
+    }
+    // Deleted, a workflow the caller never could see stays out of sight.
+    expect((await start(colleague, own.id, { inputs: { topic: 'c' } })).status).toBe(404);
+    expect((await start(owner, own.id, { inputs: { topic: 'c' } })).status).toBe(409);
+    expect(await countWritten(server, shared.id)).toEqual({ runs: 1, receipts: 0 });
+    expect(await countWritten(server, own.id)).toEqual({ runs: 0, receipts: 0 });
+  });
+});
+
+describe('starting runs while Redis is stopped', () => {
+  let redis: PrivateRedis;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    server = await startWorkflowsTestApp({
+      env: { REDIS_URL: redis.url, RUNS_HOURLY_START_LIMIT: '60', RUNS_WORKER: 'on' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await redis?.resume().catch(() => undefined);
+    await server?.close();
+    await redis?.destroy();
+  });
+
+  async function statusOf(person: SignedInTestPerson, runId: string): Promise<string> {
+    const view = await call<{ status: string }>(
+      server.baseUrl,
+      'GET',
+      `/api/workflows/runs/${runId}`,
+      person,
+    );
+    return view.body.status;
+  }
+
+  it('answers keyed, unkeyed and webhook starts at once (201), and runs them once Redis is back', async () => {
+    const person = await signInTestPerson(server.baseUrl, { company: company() });
+    const workflow = await createTestWorkflow(server, person);
+    const link = await call<{ url: string }>(
+      server.baseUrl,
+      'POST',
+      `/api/workflows/${workflow.id}/webhook-link`,
+      person,
+    );
+    expect(link.status).toBe(201);
+
+    await redis.stop();
+    const path = `/api/workflows/${workflow.id}/run`;
+    const starts = [
+      () =>
+        call<Started>(server.baseUrl, 'POST', path, {
+          ...person,
+          body: { inputs: { topic: 'a' } },
+        }),
+      () =>
+        call<Started>(server.baseUrl, 'POST', path, {
+          ...person,
+          body: { inputs: { topic: 'b' }, run_request_id: randomUUID() },
+        }),
+      () => call<Started>(server.baseUrl, 'POST', link.body.url, { body: { topic: 'c' } }),
+    ];
+    const runIds: string[] = [];
+    for (const send of starts) {
+      const began = Date.now();
+      const started = await send();
+      const answer = { status: started.status, fast: Date.now() - began < 2_000 };
+      expect(answer).toEqual({
+        status: 201,
+        fast: true,
+      });
+      runIds.push(started.body.run_id);
+    }
+    expect(await countWritten(server, workflow.id)).toEqual({ runs: 3, receipts: 1 });
+
+    await redis.resume();
+    const deadline = Date.now() + 30_000;
+    let statuses: string[] = [];
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      statuses = await Promise.all(runIds.map((id) => statusOf(person, id)));
+    } while (statuses.some((status) => status !== 'completed') && Date.now() < deadline);
+    expect(statuses).toEqual(['completed', 'completed', 'completed']);
+    expect(await countWritten(server, workflow.id)).toEqual({ runs: 3, receipts: 1 });
   });
 });

@@ -14,6 +14,12 @@ export interface SqlStatement {
    * `WITH` parts after the write: they may read its rows as `written`, and take `params` too.
    */
   alongside?: readonly string[];
+  /**
+   * Data-modifying statements that `insertForRows` runs before the write, in the same
+   * statement, as `WITH` parts under their names: the write may read their rows (and so happen
+   * only when they return one), and they take `params` too.
+   */
+  preceding?: readonly { name: string; sql: string }[];
 }
 
 export interface OutboxBacklog {
@@ -39,9 +45,9 @@ export class OutboxRepository {
   /**
    * Runs `write`, a data-modifying statement with `RETURNING`, and in the same statement appends
    * one `topic` event for each row it returned, with `payload` (a `jsonb` expression over the
-   * returned columns) as the event's payload, and the statements `write` has alongside. All or
-   * nothing: one round trip where a transaction around them takes four or more. Answers the
-   * rows `write` returned.
+   * returned columns) as the event's payload, and the statements `write` has preceding and
+   * alongside. All or nothing: one round trip where a transaction around them takes four or
+   * more. Answers the rows `write` returned.
    */
   insertForRows<R>(
     manager: EntityManager,
@@ -49,11 +55,12 @@ export class OutboxRepository {
     write: SqlStatement,
     payload: string,
   ): Promise<R[]> {
+    const preceding = (write.preceding ?? []).map(({ name, sql }) => `${name} AS (${sql}),`);
     const alongside = (write.alongside ?? []).map(
       (sql, index) => `alongside_${index} AS (${sql}),`,
     );
     return manager.query(
-      `WITH written AS (${write.sql}), ${alongside.join(' ')}
+      `WITH ${preceding.join(' ')} written AS (${write.sql}), ${alongside.join(' ')}
             appended AS (INSERT INTO platform.outbox_events (topic, payload)
                          SELECT $${write.params.length + 1}::text, ${payload} FROM written)
        SELECT * FROM written`,

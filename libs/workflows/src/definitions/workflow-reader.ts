@@ -22,13 +22,15 @@ export class WorkflowReader {
   async get(
     actor: Actor,
     ref: WorkflowRef,
-    options: { manager?: EntityManager; lock?: boolean } = {},
+    options: { manager?: EntityManager; lock?: boolean; deleted?: boolean } = {},
   ): Promise<Workflow> {
+    // `deleted`: also a deleted workflow the actor could see, for a refusal that names it.
     const workflow = await this.workflows.findVisible(
       options.manager ?? this.dataSource.manager,
       actor,
       ref,
       options.lock === true,
+      options.deleted === true,
     );
     if (!workflow) throw AppError.notFound('No workflow with that id is visible to you.');
     return workflow;

@@ -33,10 +33,11 @@ export class WorkflowRepository {
     reader: WorkflowReaderIdentity,
     ref: WorkflowRef,
     lock = false,
+    deleted = false,
   ): Promise<Workflow | null> {
     const params: unknown[] = [ref.kind === 'id' ? ref.id : ref.number];
     const key = ref.kind === 'id' ? 'w.id = $1::uuid' : 'w.number = $1::int';
-    const visible = visibleWorkflowsSql('w', reader, params);
+    const visible = visibleWorkflowsSql('w', reader, params, { deleted });
     const [row]: Workflow[] = await manager.query(
       `SELECT ${WORKFLOW_COLUMNS} FROM workflows.workflows w
         WHERE ${key} AND ${visible} ${lock ? 'FOR UPDATE OF w' : ''}`,

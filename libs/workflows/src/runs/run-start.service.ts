@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { isUniqueViolation } from '@cw/db';
-import { AppError, ErrorCode, validationError } from '@cw/platform';
+import { type AppError, validationError } from '@cw/platform';
 import { OutboxWriter } from '@cw/queue';
 import { DataSource } from 'typeorm';
 import type { Workflow, WorkflowStatus } from '../definitions/entities/workflow.entity';
@@ -13,7 +13,7 @@ import type { RunTrigger } from './entities/run.entity';
 import { checkRunInputs } from './run-inputs';
 import { runRequestHash } from './run-request-hash';
 import { type RunRequestKey, RunRequestRepository } from './run-request.repository';
-import { type StartSlot, RunStartLimiter } from './run-start-limiter';
+import { RunStartLimiter } from './run-start-limiter';
 import type { RunStatus } from './run-status';
 import { type NewRun, RunRepository, type StartCondition } from './run.repository';
 
@@ -50,7 +50,9 @@ export interface StartedRun {
  * The one way any trigger starts a run. A caller-minted `run_request_id` is reserved by the
  * receipt's primary key in the transaction that inserts the run and its `run.requested` event:
  * an exact retry (same person, workflow, inputs, title) answers the same run, concurrent ones
- * included; another request under the same key is refused.
+ * included; another request under the same key is refused. A start touches PostgreSQL only: the
+ * hourly limit is counted in the start's own statement or transaction, and the outbox relay
+ * hands the run to its queue after the commit, so a start answers whatever Redis does.
  */
 @Injectable()
 export class RunStartService {
@@ -79,7 +81,8 @@ export class RunStartService {
       const started = await this.startIfStartable(actor, known, request);
       if (started) return started;
     }
-    const workflow = await this.reader.get(actor, ref);
+    const workflow = await this.reader.get(actor, ref, { deleted: true });
+    if (workflow.status === 'deleted') throw notStartable(workflow.status);
     this.known.remember(workflow);
     return this.start(actor, workflow, request);
   }
@@ -103,11 +106,7 @@ export class RunStartService {
     }
     // The webhook trigger and the scheduler refuse a workflow that is not active first.
     if (!STARTABLE_STATUSES[request.trigger].includes(workflow.status)) {
-      throw workflowsError(
-        'WORKFLOW_NOT_STARTABLE',
-        `This workflow is ${workflow.status}; it starts no new runs.`,
-        { details: { workflow_status: workflow.status } },
-      );
+      throw notStartable(workflow.status);
     }
     const inputs = checkRunInputs(workflow.inputs, given, request.inputsField);
     if (!inputs.ok) throw validationError(inputs.problems);
@@ -122,7 +121,6 @@ export class RunStartService {
       definition: workflow.definition,
     };
     if (!receipt) return this.startUnkeyed(run);
-    let slot: StartSlot | undefined;
     try {
       return await this.dataSource.transaction(async (manager) => {
         const runId = await this.runs.insertRunning(manager, run);
@@ -132,14 +130,19 @@ export class RunStartService {
           workflowId: workflow.id,
           runId,
         });
-        // Counted once the key is ours, so concurrent retries of one start count once.
-        slot = await this.takeSlot(workflow.id, request.trigger);
         await this.outbox.append(manager, 'run.requested', { run_id: runId });
+        // Counted once the key is ours, so concurrent retries of one start count once; and
+        // last, so the counter row stays locked only until the commit. Refused: rolled back.
+        if (
+          this.limiter.counts(request.trigger) &&
+          !(await this.limiter.take(manager, workflow.id))
+        ) {
+          throw this.limiter.refusal(request.trigger);
+        }
         return { created: true, run_id: runId, status: 'running' as const };
       });
     } catch (error) {
-      if (slot) await this.limiter.giveBack(slot);
-      if (receipt && isUniqueViolation(error)) {
+      if (isUniqueViolation(error)) {
         const recovered = await this.recover(receipt.key, receipt.hash);
         if (recovered) return recovered;
       }
@@ -164,49 +167,38 @@ export class RunStartService {
   ): Promise<StartedRun | null> {
     const inputs = checkRunInputs(workflow.inputs, request.inputs ?? {}, request.inputsField);
     if (!inputs.ok) return null;
-    const decision = request.trigger === 'schedule' ? null : await this.limiter.take(workflow.id);
-    if (decision && !decision.allowed) return null;
-    let started: { id: string } | undefined;
-    try {
-      [started] = await this.outbox.appendForRows<{ id: string }>(
-        this.dataSource.manager,
-        'run.requested',
-        this.runs.insertRunningIfStartableStatement({
-          workflowId: workflow.id,
-          startable: STARTABLE_STATUSES[request.trigger],
-          starter: actor,
-          trigger: request.trigger,
-          title: request.title ?? null,
-          inputs: inputs.value,
-          requires,
-        }),
-        RUN_REQUESTED_PAYLOAD,
-      );
-    } finally {
-      // Not started (refused, or the statement failed): the start is not counted.
-      if (!started && decision) await this.limiter.giveBack(decision.slot);
-    }
+    const [started] = await this.outbox.appendForRows<{ id: string }>(
+      this.dataSource.manager,
+      'run.requested',
+      this.runs.insertRunningIfStartableStatement({
+        workflowId: workflow.id,
+        startable: STARTABLE_STATUSES[request.trigger],
+        starter: actor,
+        trigger: request.trigger,
+        title: request.title ?? null,
+        inputs: inputs.value,
+        requires,
+        countStart: this.limiter.counts(request.trigger) ? this.limiter.countStartSql : undefined,
+      }),
+      RUN_REQUESTED_PAYLOAD,
+    );
     return started ? { created: true, run_id: started.id, status: 'running' } : null;
   }
 
   /**
-   * A start without a key: the run and its `run.requested` event are one statement, so no
-   * transaction is needed around them; the start is counted first and given back if it fails.
+   * A start without a key: its count, the run and its `run.requested` event are one statement,
+   * so no transaction is needed around them; over the limit, nothing is written.
    */
   private async startUnkeyed(run: NewRun): Promise<StartedRun> {
-    const slot = await this.takeSlot(run.workflowId, run.trigger);
-    try {
-      const [{ id }] = await this.outbox.appendForRows<{ id: string }>(
-        this.dataSource.manager,
-        'run.requested',
-        this.runs.insertRunningStatement(run),
-        RUN_REQUESTED_PAYLOAD,
-      );
-      return { created: true, run_id: id, status: 'running' };
-    } catch (error) {
-      if (slot) await this.limiter.giveBack(slot);
-      throw error;
-    }
+    const countStart = this.limiter.counts(run.trigger) ? this.limiter.countStartSql : undefined;
+    const [started] = await this.outbox.appendForRows<{ id: string }>(
+      this.dataSource.manager,
+      'run.requested',
+      this.runs.insertRunningStatement(run, countStart),
+      RUN_REQUESTED_PAYLOAD,
+    );
+    if (!started) throw this.limiter.refusal(run.trigger);
+    return { created: true, run_id: started.id, status: 'running' };
   }
 
   /** The run an earlier start under this key created, or null when the key is new. */
@@ -231,21 +223,14 @@ export class RunStartService {
     }
     return { created: false, run_id: receipt.runId, status };
   }
+}
 
-  /** Starts on demand count against the hourly limit; scheduled starts do not. */
-  private async takeSlot(workflowId: string, trigger: RunTrigger): Promise<StartSlot | undefined> {
-    if (trigger === 'schedule') return undefined;
-    const decision = await this.limiter.take(workflowId);
-    if (decision.allowed) return decision.slot;
-    const message =
-      'This workflow reached its hourly start limit; retry after the Retry-After delay.';
-    const options = {
-      details: { retry_after_seconds: decision.retryAfterSeconds },
-      headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-    };
-    // The webhook trigger's refusals are fixed at 409 by the spec.
-    throw trigger === 'webhook'
-      ? workflowsError('RUN_START_LIMIT_REACHED', message, options)
-      : new AppError(ErrorCode.RateLimited, message, options);
-  }
+function notStartable(status: WorkflowStatus): AppError {
+  return workflowsError(
+    'WORKFLOW_NOT_STARTABLE',
+    `This workflow is ${status}; it starts no new runs.`,
+    {
+      details: { workflow_status: status },
+    },
+  );
 }
