@@ -1,5 +1,7 @@
+import { call } from '@cw/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_TOOL_CALLS_PER_REQUEST } from '../src/transport/mcp.controller';
 import {
   connectClient,
   type McpTestSystem,
@@ -38,16 +40,17 @@ const HOSTILE_IDS = [
 ];
 
 /** The MCP module calling the compiled gateway in front of the REST routes (six-process shape). */
-describe('MCP tools with hostile path arguments, through the gateway', () => {
+describe('MCP requests stay within their bounds: path arguments and batches, through the gateway', () => {
   let system: McpTestSystem;
   let client: Client;
   let pageId: string;
+  let token: string;
   const callTool = (name: string, args: Record<string, unknown>) =>
     client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
   beforeAll(async () => {
     system = await startMcpTestSystem({ throughGateway: true });
-    const { token } = await newAgentUser(system.restUrl);
+    ({ token } = await newAgentUser(system.restUrl));
     client = await connectClient(system.mcpUrl, token);
     const saved = await callTool('save_page', { title: 'Path arguments', markdown: 'kept' });
     expect(saved.isError).toBeFalsy();
@@ -102,5 +105,48 @@ describe('MCP tools with hostile path arguments, through the gateway', () => {
     expect(error.status).toBeGreaterThanOrEqual(400);
     expect(error.status).toBeLessThan(500);
     expect(error.code).not.toBe('INTERNAL_ERROR');
+  });
+
+  describe('a JSON-RPC batch', () => {
+    const headers = { accept: 'application/json, text/event-stream' };
+    const toolCalls = (count: number, name: string, args: Record<string, unknown>) =>
+      Array.from({ length: count }, (_each, index) => ({
+        jsonrpc: '2.0',
+        id: index + 1,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      }));
+
+    it(`refuses more than ${MAX_TOOL_CALLS_PER_REQUEST} tool calls in one request with 400, calling none`, async () => {
+      const result = await call<{
+        error: { code: string; request_id: string; details: { limit: number } };
+      }>(system.mcp.baseUrl, 'POST', '/mcp', {
+        token,
+        headers,
+        body: toolCalls(MAX_TOOL_CALLS_PER_REQUEST + 1, 'delete_page', { page_id: pageId }),
+      });
+      expect(result.status).toBe(400);
+      expect(result.body.error).toMatchObject({
+        code: 'BAD_REQUEST',
+        details: { limit: MAX_TOOL_CALLS_PER_REQUEST },
+      });
+      expect(result.body.error.request_id).toBe(result.headers.get('x-request-id'));
+      const read = await callTool('read_page', { page_id: pageId });
+      expect(read.isError).toBeFalsy();
+    });
+
+    it('answers a batch within the limit, one result per call', async () => {
+      const result = await call<{ id: number; result: CallToolResult }[]>(
+        system.mcp.baseUrl,
+        'POST',
+        '/mcp',
+        { token, headers, body: toolCalls(2, 'read_page', { page_id: pageId }) },
+      );
+      expect(result.status).toBe(200);
+      expect(result.body.map((each) => [each.id, each.result.isError ?? false])).toEqual([
+        [1, false],
+        [2, false],
+      ]);
+    });
   });
 });

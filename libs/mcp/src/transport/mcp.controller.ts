@@ -37,6 +37,24 @@ function webRequestOf(request: FastifyRequest): Request {
   return new Request(`http://mcp.invalid${request.url}`, { method: request.method, headers });
 }
 
+/**
+ * Tool calls one POST may carry in a JSON-RPC batch. Each is a REST call of its own (run_code
+ * two, run_workflow a wait of up to 60 s), all under way at once; the SDK alone admits 100.
+ */
+export const MAX_TOOL_CALLS_PER_REQUEST = 10;
+
+function batchRefusal(body: unknown): AppError | undefined {
+  if (!Array.isArray(body)) return undefined;
+  const calls = body.filter(
+    (message) => (message as { method?: unknown } | null)?.method === 'tools/call',
+  ).length;
+  if (calls <= MAX_TOOL_CALLS_PER_REQUEST) return undefined;
+  return AppError.badRequest(
+    `A batch may hold at most ${MAX_TOOL_CALLS_PER_REQUEST} tools/call messages; it held ${calls}. Send the rest in further requests.`,
+    { limit: MAX_TOOL_CALLS_PER_REQUEST },
+  );
+}
+
 const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
   400: ErrorCode.BadRequest,
   405: ErrorCode.MethodNotAllowed,
@@ -99,6 +117,8 @@ export class McpController {
   ): Promise<string> {
     this.check.checkOrigin(request);
     const token = await this.check.bearerToken(request);
+    const tooMany = batchRefusal(request.body);
+    if (tooMany) throw tooMany;
     const server = this.servers.create({ token, requestId: request.id });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
