@@ -224,6 +224,7 @@ describe('wiki versions and comparison (one process, real PostgreSQL)', () => {
         content_changed: true,
         additions: 3,
         deletions: 1,
+        diff_minimal: true,
       });
       const diff: string = result.body.unified_diff;
       expect(diff).toContain('--- v1\tOnboarding\n+++ v3\tOnboarding guide\n');

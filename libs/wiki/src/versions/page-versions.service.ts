@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError, offsetWindow } from '@cw/platform';
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { PageVersion } from '../pages/entities/page-version.entity';
 import type { PageRecord } from '../pages/page.repository';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
 import { PageVersionRepository } from '../pages/page-version.repository';
 import { pageSummary, type PageSummaryView } from '../pages/page-view';
+import { diffLines, type LineRun } from './line-diff';
+import { unifiedDiff } from './unified-diff';
 import {
   type VersionSummaryView,
   type VersionView,
@@ -39,10 +40,9 @@ export interface VersionCompareResponse {
   unified_diff: string;
   additions: number;
   deletions: number;
+  /** False when the line diff gave up and replaced the whole changed region (`line-diff.ts`). */
+  diff_minimal: boolean;
 }
-
-/** Line diffs of bodies up to 1 MB can be slow; a comparison gives up after this long. */
-const DIFF_TIMEOUT_MS = 1500;
 
 /** Reading a page's history: every stored version, head or draft, with its provenance. */
 @Injectable()
@@ -86,22 +86,17 @@ export class PageVersionsService {
   ): Promise<VersionCompareResponse> {
     const page = await this.reader.getReadable(actor, ref, 'versions');
     const [older, newer] = await Promise.all([this.version(page, from), this.version(page, to)]);
-    const unified = createTwoFilesPatch(
-      `v${from}`,
-      `v${to}`,
-      older.contentMd,
-      newer.contentMd,
-      headerText(older.title),
-      headerText(newer.title),
-      { context: 3, timeout: DIFF_TIMEOUT_MS, headerOptions: FILE_HEADERS_ONLY },
+    const diff = diffLines(older.contentMd, newer.contentMd);
+    const unified = unifiedDiff(
+      {
+        oldName: `v${from}`,
+        newName: `v${to}`,
+        oldHeader: headerText(older.title),
+        newHeader: headerText(newer.title),
+      },
+      diff.runs,
     );
-    if (unified === undefined) {
-      throw AppError.badRequest(
-        `Versions ${from} and ${to} differ too much to compare line by line; read them whole instead.`,
-        { error: 'diff_too_large' },
-      );
-    }
-    const { additions, deletions } = countChanges(unified);
+    const { additions, deletions } = countChanges(diff.runs);
     return {
       page: pageSummary(page),
       from: side(older),
@@ -111,6 +106,7 @@ export class PageVersionsService {
       unified_diff: unified,
       additions,
       deletions,
+      diff_minimal: diff.minimal,
     };
   }
 
@@ -135,15 +131,12 @@ function headerText(title: string): string {
   return title.replace(/[\t\r\n]+/g, ' ');
 }
 
-function countChanges(unified: string): { additions: number; deletions: number } {
+function countChanges(runs: readonly LineRun[]): { additions: number; deletions: number } {
   let additions = 0;
   let deletions = 0;
-  let inHunk = false;
-  for (const line of unified.split('\n')) {
-    if (line.startsWith('@@')) inHunk = true;
-    else if (!inHunk) continue;
-    else if (line.startsWith('+')) additions += 1;
-    else if (line.startsWith('-')) deletions += 1;
+  for (const run of runs) {
+    if (run.kind === 'added') additions += run.lines.length;
+    else if (run.kind === 'removed') deletions += run.lines.length;
   }
   return { additions, deletions };
 }

@@ -64,8 +64,9 @@ export class VersionsController {
     operationId: 'comparePageVersions',
     summary: 'Compares two versions of a page: a unified diff of the bodies and the title change.',
     description:
-      'Any two versions, drafts included, in either order. 404 when either version is missing; ' +
-      '400 (details.error `diff_too_large`) when the bodies differ too much to diff in time.' +
+      'Any two versions, drafts included, in either order. 404 when either version is missing. ' +
+      'The line diff does bounded work: when the bodies differ in too many lines, ' +
+      '`diff_minimal` is false and the diff replaces the whole changed region in one hunk.' +
       RESTRICTED,
   })
   @ApiParam(PAGE_ID)

@@ -76,4 +76,13 @@ export class VersionCompareDto implements VersionCompareResponse {
   unified_diff!: string;
   @ApiProperty({ type: 'integer', description: 'Lines added.' }) additions!: number;
   @ApiProperty({ type: 'integer', description: 'Lines removed.' }) deletions!: number;
+  @ApiProperty({
+    description:
+      'True: the diff adds and removes the fewest lines. False: the bodies differ in too many ' +
+      "lines to find that within the line diff's bound (4,000,000 steps, about (lines of both) " +
+      '× (lines changed)), so `unified_diff` replaces the whole region from the first differing ' +
+      'line to the last in one hunk; it is still correct (applied to `from` it gives `to`), and ' +
+      '`additions`/`deletions` count the lines of that region.',
+  })
+  diff_minimal!: boolean;
 }
