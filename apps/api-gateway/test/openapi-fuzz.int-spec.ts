@@ -12,8 +12,8 @@ import { type CompiledProcess, startGateway } from './edge-processes';
 /** Fixed, so a failure replays: `npm run fuzz -- --seed 20261123` sends the same requests. */
 const SEED = 20261123;
 /**
- * Random requests per operation after its named cases: about 2,400 requests over 70 operations,
- * which the one-process app answers in about 6 s on a quiet two-core machine and 30 s on one
+ * Random requests per operation after its named cases: about 3,100 requests over 70 operations,
+ * which the one-process app answers in about 8 s on a quiet two-core machine and 45 s on one
  * loaded with other test runs.
  */
 const RUNS_PER_OPERATION = 25;
