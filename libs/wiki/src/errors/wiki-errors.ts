@@ -10,6 +10,8 @@ export const WIKI_ERROR_STATUS = {
   FOLDER_NOT_EMPTY: 409,
   /** A caller-minted mutation id was already used for a different request. */
   MUTATION_ID_REUSED: 409,
+  /** The page has as many live share links as allowed; revoke one first. */
+  SHARE_LINK_LIMIT_REACHED: 409,
 } as const satisfies Record<string, RefusalStatus>;
 
 export type WikiErrorCode = keyof typeof WIKI_ERROR_STATUS;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, type Repository } from 'typeorm';
 import { ShareLink } from './entities/share-link.entity';
 
 /** A link as it is listed: never its token hash. */
@@ -22,10 +22,26 @@ export class ShareLinkRepository {
     @InjectRepository(ShareLink) private readonly links: Repository<ShareLink>,
   ) {}
 
+  /**
+   * Holds the page's share-link lock for the caller's transaction, then counts its live links:
+   * parallel creations on one page see each other's inserts.
+   */
+  async lockAndCountLive(manager: EntityManager, pageId: string): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `wiki:share-links:${pageId}`,
+    ]);
+    const [row]: { live: number }[] = await manager.query(
+      `SELECT count(*)::int AS live FROM wiki.share_links WHERE page_id = $1 AND revoked_at IS NULL`,
+      [pageId],
+    );
+    return row.live;
+  }
+
   async insert(
+    manager: EntityManager,
     link: Pick<ShareLink, 'pageId' | 'tokenHash' | 'tokenPrefix' | 'createdBy'>,
   ): Promise<ShareLinkSummary> {
-    const { generatedMaps } = await this.links.insert(link);
+    const { generatedMaps } = await manager.getRepository(ShareLink).insert(link);
     const { tokenHash: _hash, ...summary } = link;
     return { ...summary, ...(generatedMaps[0] as Pick<ShareLink, 'id' | 'createdAt'>) };
   }

@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { hashToken, mintToken } from '@cw/identity';
 import { AppError } from '@cw/platform';
+import { DataSource } from 'typeorm';
+import { wikiError } from '../errors/wiki-errors';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
+import { PublicLinksConfig } from './public-links.config';
 import { ShareLinkRepository, type ShareLinkSummary } from './share-link.repository';
 
 export const PUBLIC_PAGE_PATH = '/public/pages/';
@@ -50,16 +53,29 @@ export class ShareLinkService {
   constructor(
     private readonly reader: PageReader,
     private readonly links: ShareLinkRepository,
+    private readonly dataSource: DataSource,
+    private readonly config: PublicLinksConfig,
   ) {}
 
+  /** Past `WIKI_SHARE_LINKS_PER_PAGE` live links: 409; the count and the insert share a lock. */
   async create(actor: Actor, ref: PageRef): Promise<CreatedShareLink> {
     const page = await this.reader.getEditable(actor, ref);
     const minted = mintToken('shareLink');
-    const link = await this.links.insert({
-      pageId: page.id,
-      tokenHash: minted.hash,
-      tokenPrefix: minted.displayPrefix,
-      createdBy: actor.personId,
+    const limit = this.config.WIKI_SHARE_LINKS_PER_PAGE;
+    const link = await this.dataSource.transaction(async (manager) => {
+      if ((await this.links.lockAndCountLive(manager, page.id)) >= limit) {
+        throw wikiError(
+          'SHARE_LINK_LIMIT_REACHED',
+          `This page has ${limit} live share links, the most allowed (WIKI_SHARE_LINKS_PER_PAGE); revoke one first.`,
+          { details: { limit } },
+        );
+      }
+      return this.links.insert(manager, {
+        pageId: page.id,
+        tokenHash: minted.hash,
+        tokenPrefix: minted.displayPrefix,
+        createdBy: actor.personId,
+      });
     });
     return { ...toView(link), url: `${PUBLIC_PAGE_PATH}${minted.token}`, token: minted.token };
   }

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import {
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -7,7 +8,13 @@ import {
   ApiParam,
 } from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, DescribedApiTag, RoutePolicy, uuidParam } from '@cw/platform';
+import {
+  CurrentActor,
+  DescribedApiTag,
+  ErrorEnvelopeSchema,
+  RoutePolicy,
+  uuidParam,
+} from '@cw/platform';
 import { parsePageRef } from '../pages/page-ref';
 import { WIKI_API_TAG } from '../wiki-api-tags';
 import { CreatedShareLinkDto } from './dtos/created-share-link.dto';
@@ -36,10 +43,17 @@ export class ShareLinksController {
     description:
       'Anyone holding the link reads the current head at `GET /public/pages/{token}` without ' +
       'signing in, until the link is revoked or the page trashed. Only a hash of the token is ' +
-      'stored. Session only: a bearer token is refused with 403.',
+      'stored. Session only: a bearer token is refused with 403. A page holds at most ' +
+      '`WIKI_SHARE_LINKS_PER_PAGE` (default 20) live links, whoever made them.',
   })
   @ApiParam(PAGE_ID)
   @ApiCreatedResponse({ type: CreatedShareLinkDto })
+  @ApiConflictResponse({
+    description:
+      'SHARE_LINK_LIMIT_REACHED: the page already has `WIKI_SHARE_LINKS_PER_PAGE` (default 20) ' +
+      'live links; revoke one first. `details`: `{limit}`.',
+    type: ErrorEnvelopeSchema,
+  })
   create(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,
