@@ -1,5 +1,6 @@
 import { badSettingDrill } from './bad-setting.drill';
 import { badUrlsDrill } from './bad-urls.drill';
+import { dependencyOutagesDrill } from './dependency-outages.drill';
 import type { Drill } from './drill';
 import { expectContinueDrill } from './expect-continue.drill';
 import { forwardedForDrill } from './forwarded-for.drill';
@@ -30,4 +31,5 @@ export const ALL_DRILLS: readonly Drill[] = [
   revocationRedisDownDrill,
   readinessOutagesDrill,
   postgresOutageDrill,
+  dependencyOutagesDrill,
 ];
