@@ -6,13 +6,17 @@ const MB = 1024 * 1024;
 
 /** Settings of the workflows context (contracts.md, "Settings that tests use"). */
 export class WorkflowsConfig {
-  /** Starts per workflow per hour, counted in Redis. */
+  /** Starts per workflow per UTC hour, counted in PostgreSQL in the start's own transaction. */
   @IsInt()
   @Min(1)
   @Max(1_000_000)
   RUNS_HOURLY_START_LIMIT: number = 60;
 
-  /** A running run whose worker stopped heart-beating this long ends `stale`. */
+  /**
+   * How long the third worker in a row that lost a run without finishing a step is waited for
+   * before the run ends `stale` (docs/workflows.md, "When a run ends stale"). A run that waited in
+   * the queue or slept is never ended for it.
+   */
   @IsInt()
   @Min(10)
   @Max(86_400)
