@@ -11,7 +11,8 @@ import { INBOX_PATH } from '../../pages/page-create.service';
 import { pathOf } from '../../pages/page-view';
 import { PageMoveService, type PageMoveResponse } from '../page-move.service';
 import { LandingRuleRepository, type LandingRuleRecord } from './landing-rule.repository';
-import { compileTitleGlob, literalLength, matchesTitleGlob, type TitleGlob } from './title-glob';
+import { literalLength, matchesTitleGlob } from './title-glob';
+import { bestRuleFor, type CompiledRule, compileRule, misfiledAmong } from './misfiled-matching';
 
 /** The Inbox pages (by title) and the rules (by folder path) one read considers. */
 const INBOX_SCAN = 200;
@@ -23,11 +24,6 @@ const PATH_TAKEN: WikiErrorCode = 'PAGE_PATH_TAKEN';
 export interface MisfiledPage {
   page: PageRecord;
   rule: LandingRuleRecord;
-}
-
-interface CompiledRule {
-  rule: LandingRuleRecord;
-  glob: TitleGlob;
 }
 
 const laneOf = (rule: LandingRuleRecord): LaneRef => ({
@@ -80,10 +76,7 @@ export class MisfiledPagesService {
       ),
       this.writableRules(actor),
     ]);
-    return inbox.flatMap((page) => {
-      const rule = bestRuleFor(page, rules);
-      return rule ? [{ page, rule }] : [];
-    });
+    return misfiledAmong(inbox, rules).found;
   }
 
   /**
@@ -99,8 +92,9 @@ export class MisfiledPagesService {
     const page = await this.reader.find(actor, ref);
     if (!page) throw refused('no_such_page', `No page ${pageId} of yours is in your Inbox.`);
     if (!isInInbox(actor, page)) throw notInInbox(page);
+    // One page against at most RULE_SCAN rules: bounded without a budget (~75 ms at worst).
     const rule = bestRuleFor(page, await this.writableRules(actor));
-    if (!rule) throw noRuleMatches(page);
+    if (!rule || rule === 'exhausted') throw noRuleMatches(page);
     try {
       const move = await this.mover.move(
         actor,
@@ -144,15 +138,8 @@ export class MisfiledPagesService {
     return rules
       .filter((rule) => canWriteLane(actor, laneOf(rule)))
       .sort(bySpecificity)
-      .map((rule) => ({ rule, glob: compileTitleGlob(rule.title_pattern) }));
+      .map(compileRule);
   }
-}
-
-function bestRuleFor(page: PageRecord, rules: readonly CompiledRule[]): LandingRuleRecord | null {
-  const best = rules.find(
-    ({ rule, glob }) => rule.folder_id !== page.folder_id && glob.test(page.title),
-  );
-  return best?.rule ?? null;
 }
 
 function isInInbox(actor: Actor, page: PageRecord): boolean {
