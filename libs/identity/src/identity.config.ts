@@ -24,6 +24,21 @@ export class IdentityConfig {
   @Min(1)
   @Max(100_000)
   OAUTH_REGISTRATIONS_PER_MINUTE: number = 30;
+
+  /**
+   * Hours a registered OAuth client may go without signing anyone in before it is deleted:
+   * registration needs no credential, so clients nobody uses would otherwise stay for good.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(8_760)
+  OAUTH_UNUSED_CLIENT_HOURS: number = 24;
+
+  /** How often a process serving the OAuth routes deletes unused clients (bounded batches). */
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  OAUTH_CLIENT_SWEEP_SECONDS: number = 600;
 }
 
 /** Test-only switches are refused outright in production. */

@@ -35,6 +35,7 @@ import { OAuthSignInService } from './oauth/oauth-sign-in.service';
 import { OAuthSignInsController } from './oauth/oauth-sign-ins.controller';
 import { OAuthTokenController } from './oauth/oauth-token.controller';
 import { OAuthTokenRepository } from './oauth/oauth-token.repository';
+import { UnusedClientSweeper } from './oauth/unused-client-sweeper.service';
 import { SessionRepository } from './sessions/session.repository';
 import { SessionService } from './sessions/session.service';
 import { SessionsController } from './sessions/sessions.controller';
@@ -98,6 +99,8 @@ export class IdentityModule {
       providers: [
         ...REPOSITORIES,
         ...SERVICES,
+        // Where clients register, their unused ones are deleted (one sweep per OAuth server).
+        ...(options.withRoutes ? [UnusedClientSweeper] : []),
         { provide: IdentityConfig, useFactory: () => loadIdentityConfig() },
       ],
       exports: [CredentialService, DirectoryService, ApiKeyService, IdentityConfig],

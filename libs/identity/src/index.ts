@@ -8,3 +8,4 @@ export type { CompanyRecord, PersonRecord, TeamRecord } from './directory/direct
 export { ApiKeyService, type CreatedApiKey } from './api-keys/api-key.service';
 export { SESSION_COOKIE } from './sessions/session-cookie';
 export { hashToken, mintToken, type MintedToken } from './tokens/token-codec';
+export { UnusedClientSweeper } from './oauth/unused-client-sweeper.service';

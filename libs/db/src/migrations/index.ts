@@ -22,6 +22,7 @@ import { FeedbackSearchWithoutPendingList1763850000120 } from './1763850000120-f
 import { WikiSearchVectorWithinLimit1763850000130 } from './1763850000130-wiki-search-vector-within-limit';
 import { WorkflowsRunStartCounts1763850000137 } from './1763850000137-workflows-run-start-counts';
 import { WorkflowsRunClaimsWithoutProgress1763850000143 } from './1763850000143-workflows-run-claims-without-progress';
+import { IdentityOAuthUnusedClients1763850000150 } from './1763850000150-identity-oauth-unused-clients';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   WikiSearchVectorWithinLimit1763850000130,
   WorkflowsRunStartCounts1763850000137,
   WorkflowsRunClaimsWithoutProgress1763850000143,
+  IdentityOAuthUnusedClients1763850000150,
 ];

@@ -52,12 +52,19 @@ const LIVE_SIGN_IN = `
 export class OAuthSignInRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Also marks the client as used the first time: used clients are never swept. */
   async insert(manager: EntityManager, signIn: NewSignIn): Promise<string> {
     const [row]: { id: string }[] = await manager.query(
-      `INSERT INTO identity.oauth_sign_ins
-         (client_id, company_id, person_id, session_id, scopes, offline)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       RETURNING id`,
+      `WITH signed_in AS (
+         INSERT INTO identity.oauth_sign_ins
+           (client_id, company_id, person_id, session_id, scopes, offline)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id, client_id
+       ), first_use AS (
+         UPDATE identity.oauth_clients SET first_authorized_at = now()
+          WHERE id = $1 AND first_authorized_at IS NULL
+       )
+       SELECT id FROM signed_in`,
       [
         signIn.clientId,
         signIn.companyId,
