@@ -30,7 +30,8 @@ const OPERATOR_POLICY: RoutePolicyOptions = {
 
 const FILTERS =
   ' Filters combine with AND and apply before the page is cut; the order is stable (the id ' +
-  'breaks ties). Needs scope `operator:all` and a live `feedback.view` grant.';
+  'breaks ties). Needs scope `operator:all` and a live `feedback.view` grant. A `search` that ' +
+  'runs longer than 2 s is stopped: 400 BAD_REQUEST with `details.reason` `search_too_slow`.';
 
 @DescribedApiTag(FEEDBACK_INBOX_API_TAG)
 @Controller('api/feedback')

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { TriageStatus } from '../reports/feedback-statuses';
 import {
   REPORT_SOURCE_COLUMNS,
   type ReportRow,
   reportViewColumns,
 } from '../reports/report-view.repository';
+import { withSearchDeadline } from '../reports/search-deadline';
 import type { InboxFilter, InboxOrder } from './inbox-filter';
 import { inboxOrderBy, inboxWhere, searchPattern } from './inbox-filter.sql';
 
@@ -25,8 +26,31 @@ export interface InboxIdRow {
 export class InboxQueryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** One page of reports in order (their view columns), and how many reports match in all. */
-  async page(
+  /**
+   * One page of reports in order (their view columns), and how many reports match in all. With a
+   * search term, within the search deadline (`search-deadline.ts`).
+   */
+  page(filter: InboxFilter, order: InboxOrder, limit: number, offset: number): Promise<InboxPage> {
+    if (filter.search === null) {
+      return this.pageWith(this.dataSource.manager, filter, order, limit, offset);
+    }
+    return withSearchDeadline(this.dataSource, (manager) =>
+      this.pageWith(manager, filter, order, limit, offset),
+    );
+  }
+
+  /** Every matching report's id and status, in order. */
+  ids(filter: InboxFilter, order: InboxOrder): Promise<InboxIdRow[]> {
+    const { where, params } = inboxWhere(filter);
+    const sql = `SELECT id, status FROM feedback.reports WHERE ${where} ORDER BY ${inboxOrderBy(order)}`;
+    if (filter.search === null) return this.dataSource.query<InboxIdRow[]>(sql, params);
+    return withSearchDeadline(this.dataSource, (manager) =>
+      manager.query<InboxIdRow[]>(sql, params),
+    );
+  }
+
+  private async pageWith(
+    manager: EntityManager,
     filter: InboxFilter,
     order: InboxOrder,
     limit: number,
@@ -36,27 +60,15 @@ export class InboxQueryRepository {
       filter.search === null
         ? pageInIndexOrder(filter, order, limit, offset)
         : pageOfSearchMatches(filter, filter.search, order, limit, offset);
-    const rows = await this.dataSource.query<(ReportRow & { total: number })[]>(
-      page.sql,
-      page.params,
-    );
+    const rows = await manager.query<(ReportRow & { total: number })[]>(page.sql, page.params);
     if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
     // A page past the end has no row to carry the count.
     const { where, params } = inboxWhere(filter);
-    const [{ total }] = await this.dataSource.query<{ total: number }[]>(
+    const [{ total }] = await manager.query<{ total: number }[]>(
       `SELECT count(*)::int AS total FROM feedback.reports WHERE ${where}`,
       params,
     );
     return { rows: [], total };
-  }
-
-  /** Every matching report's id and status, in order. */
-  ids(filter: InboxFilter, order: InboxOrder): Promise<InboxIdRow[]> {
-    const { where, params } = inboxWhere(filter);
-    return this.dataSource.query<InboxIdRow[]>(
-      `SELECT id, status FROM feedback.reports WHERE ${where} ORDER BY ${inboxOrderBy(order)}`,
-      params,
-    );
   }
 }
 

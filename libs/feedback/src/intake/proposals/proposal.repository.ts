@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { withSearchDeadline } from '../../reports/search-deadline';
 import type { EvidenceFile } from '../evidence-file';
 
 /** What a proposal agent stores (the `proposal` jsonb). */
@@ -43,24 +44,24 @@ export class ProposalRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Reports whose message, submitter, company, page path or id contain `term`, newest first. */
-  async search(
-    term: string,
-    limit: number,
-    offset: number,
-  ): Promise<{ ids: string[]; total: number }> {
+  /**
+   * Reports whose message, submitter, company, page path or id contain `term`, newest first,
+   * within the search deadline (`search-deadline.ts`).
+   */
+  search(term: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
     const pattern = containsPattern(term);
-    const rowsQuery: Promise<{ id: string }[]> = this.dataSource.query(
-      `SELECT id FROM feedback.reports WHERE search_text LIKE $1
-        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [pattern, limit, offset],
-    );
-    const totalQuery: Promise<{ total: number }[]> = this.dataSource.query(
-      `SELECT count(*)::int AS total FROM feedback.reports WHERE search_text LIKE $1`,
-      [pattern],
-    );
-    const [rows, [{ total }]] = await Promise.all([rowsQuery, totalQuery]);
-    return { ids: rows.map((row) => row.id), total };
+    return withSearchDeadline(this.dataSource, async (manager) => {
+      const rows: { id: string }[] = await manager.query(
+        `SELECT id FROM feedback.reports WHERE search_text LIKE $1
+          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [pattern, limit, offset],
+      );
+      const [{ total }]: { total: number }[] = await manager.query(
+        `SELECT count(*)::int AS total FROM feedback.reports WHERE search_text LIKE $1`,
+        [pattern],
+      );
+      return { ids: rows.map((row) => row.id), total };
+    });
   }
 
   async attachmentOf(feedbackId: string, attachmentId: string): Promise<EvidenceFile | null> {

@@ -54,7 +54,8 @@ export class ProposalsController {
     operationId: 'searchFeedbackProposals',
     summary: 'Possible duplicates: reports containing `q`, every status, newest first.',
     description:
-      '`q` is matched as literal text (case-insensitive) against the message, submitter, company, page path and report id.',
+      '`q` is matched as literal text (case-insensitive) against the message, submitter, company, page path and report id. ' +
+      'A search that runs longer than 2 s is stopped: 400 BAD_REQUEST with `details.reason` `search_too_slow`.',
   })
   @ApiOkResponse({ type: ProposalSearchDto })
   search(@Query() query: ProposalSearchQueryDto): Promise<ProposalSearchView> {
