@@ -1,7 +1,13 @@
 import { type DynamicModule, Module, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { loadConfig, ReadinessFailure, ReadinessRegistry } from '@cw/platform';
+import {
+  DeadlineExceeded,
+  loadConfig,
+  ReadinessFailure,
+  ReadinessRegistry,
+  withinDeadline,
+} from '@cw/platform';
 import { BullmqObserver } from './bullmq-observer';
 import { queueMetricsProviders } from './metrics/queue-metrics.providers';
 import { QUEUE_ENTITIES } from './queue-entities';
@@ -11,6 +17,10 @@ import { OutboxWriter } from './outbox/outbox.writer';
 import { QueueConfig } from './queue.config';
 import { QueueRegistry } from './queue.registry';
 import { CredentialRevocationChannel } from './revocation/credential-revocation.channel';
+import { sharedWhilePending } from './shared-while-pending';
+
+/** Inside `/ready`'s own cut-off (500 ms), so the entry says what happened. */
+const REDIS_PING_DEADLINE_MS = 400;
 
 export interface QueueModuleOptions {
   /** Run the outbox relay in this process (the hook-dispatcher and the one-process mode do). */
@@ -46,12 +56,19 @@ export class QueueModule implements OnModuleInit {
   onModuleInit(): void {
     // Connect at start, so that the first probe finds the connection ready.
     const redis = this.queues.redis;
+    const ping = sharedWhilePending(() => redis.ping());
     this.readiness.register({
       name: 'redis',
       probe: async () => {
         // A disconnected client would hold the PING until it reconnects: answer at once.
         if (redis.status !== 'ready') throw new ReadinessFailure(`connection ${redis.status}`);
-        await redis.ping();
+        // A connected Redis that stopped answering (paused, overloaded) holds it as long.
+        try {
+          await withinDeadline(ping(), REDIS_PING_DEADLINE_MS);
+        } catch (error) {
+          if (!(error instanceof DeadlineExceeded)) throw error;
+          throw new ReadinessFailure(`no answer to PING within ${REDIS_PING_DEADLINE_MS} ms`);
+        }
       },
     });
   }

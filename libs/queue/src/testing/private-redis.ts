@@ -54,11 +54,25 @@ export class PrivateRedis {
     }
   }
 
+  /**
+   * Stops the server with SIGSTOP: connections stay open and commands are taken but never
+   * answered, as with a Redis that hangs (until `thaw`).
+   */
+  freeze(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.process?.kill('SIGCONT');
+  }
+
   async stop(): Promise<void> {
     const child = this.process;
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
+      // A frozen server would never see the SIGTERM.
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
     });
   }
