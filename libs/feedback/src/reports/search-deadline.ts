@@ -28,7 +28,7 @@ export async function withSearchDeadline<T>(
       return search(manager);
     });
   } catch (error) {
-    if (error instanceof QueryFailedError && isQueryCanceled(error)) {
+    if (isQueryCanceled(error)) {
       throw AppError.badRequest(
         `The search ran longer than ${timeoutMs / 1000} s and was stopped; search for a longer or more distinctive term, or narrow the other filters.`,
         { reason: 'search_too_slow' },
@@ -38,6 +38,7 @@ export async function withSearchDeadline<T>(
   }
 }
 
-function isQueryCanceled(error: QueryFailedError): boolean {
+function isQueryCanceled(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
   return (error.driverError as { code?: string }).code === QUERY_CANCELED;
 }
