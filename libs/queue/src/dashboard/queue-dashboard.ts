@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { IServerAdapter } from '@bull-board/api/typings/app';
-import { AppError } from '@cw/platform';
+import { AppError, DeadlineExceeded, ErrorCode, withinDeadline } from '@cw/platform';
 import Fastify, {
   type FastifyReply,
   type FastifyRequest,
@@ -15,6 +15,22 @@ export const QUEUE_DASHBOARD_PATH = '/ops/queues';
 
 const REQUEST_HEADERS = ['accept', 'content-type', 'if-none-match', 'if-modified-since'];
 const RESPONSE_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified'];
+/** How long a dashboard request may wait on Redis before it answers 503. */
+const REDIS_DEADLINE_MS = 2000;
+/**
+ * Dashboard requests whose Redis commands are still unanswered (those past their deadline
+ * included): past this many, the next is refused at once instead of adding to them.
+ */
+const MAX_UNANSWERED = 4;
+const RETRY_AFTER_SECONDS = 5;
+
+function redisUnavailable(why: string): AppError {
+  return new AppError(
+    ErrorCode.ServiceUnavailable,
+    `The queue dashboard cannot reach Redis (${why}); try again shortly.`,
+    { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+  );
+}
 
 function picked(
   headers: Record<string, string | string[] | number | undefined>,
@@ -46,6 +62,7 @@ function messageOf(response: LightMyRequestResponse): string {
 @Injectable()
 export class QueueDashboard implements OnModuleInit, OnModuleDestroy {
   private readonly board = Fastify();
+  private unanswered = 0;
 
   constructor(private readonly queues: QueueRegistry) {}
 
@@ -74,12 +91,14 @@ export class QueueDashboard implements OnModuleInit, OnModuleDestroy {
 
   /** Answers an admitted request; a refusal of bull-board's becomes the envelope like any other. */
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const response = await this.board.inject({
-      method: request.method as InjectOptions['method'],
-      url: request.url,
-      headers: picked(request.headers, REQUEST_HEADERS),
-      payload: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
+    const response = await this.withinRedisDeadline(() =>
+      this.board.inject({
+        method: request.method as InjectOptions['method'],
+        url: request.url,
+        headers: picked(request.headers, REQUEST_HEADERS),
+        payload: request.body === undefined ? undefined : JSON.stringify(request.body),
+      }),
+    );
     if (response.statusCode === 404) throw AppError.notFound(messageOf(response));
     if (response.statusCode >= 500) {
       throw new Error(`queue dashboard failed (${response.statusCode}): ${response.body}`);
@@ -91,5 +110,29 @@ export class QueueDashboard implements OnModuleInit, OnModuleDestroy {
       .status(response.statusCode)
       .headers(picked(response.headers, RESPONSE_HEADERS))
       .send(response.rawPayload);
+  }
+
+  /**
+   * bull-board's commands go over the shared connection, which holds them while Redis is away:
+   * refuse at once when it is not connected, and answer 503 when Redis does not answer in time.
+   */
+  private async withinRedisDeadline(
+    work: () => Promise<LightMyRequestResponse>,
+  ): Promise<LightMyRequestResponse> {
+    const { status } = this.queues.redis;
+    if (status !== 'ready') throw redisUnavailable(`connection ${status}`);
+    if (this.unanswered >= MAX_UNANSWERED) throw redisUnavailable('earlier requests unanswered');
+    this.unanswered += 1;
+    const answered = work().finally(() => {
+      this.unanswered -= 1;
+    });
+    try {
+      return await withinDeadline(answered, REDIS_DEADLINE_MS);
+    } catch (error) {
+      if (error instanceof DeadlineExceeded) {
+        throw redisUnavailable(`no answer within ${REDIS_DEADLINE_MS} ms`);
+      }
+      throw error;
+    }
   }
 }
