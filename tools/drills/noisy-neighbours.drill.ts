@@ -20,6 +20,8 @@ const HOLD_MEMORY = `globalThis.held = new Uint8Array(${HELD_MEGABYTES} * 1024 *
 interface Probe {
   name: string;
   durations: number[];
+  /** When each request began, in ms since the measurement began. */
+  offsets: number[];
   failures: string[];
 }
 
@@ -66,9 +68,9 @@ export const noisyNeighboursDrill: Drill = {
 
     const hostileLoad = startHostileLoad(drills, hostile, running, count);
     const probes: Probe[] = [
-      { name: 'wiki read', durations: [], failures: [] },
-      { name: 'wiki search', durations: [], failures: [] },
-      { name: '1 + 1 cell', durations: [], failures: [] },
+      { name: 'wiki read', durations: [], offsets: [], failures: [] },
+      { name: 'wiki search', durations: [], offsets: [], failures: [] },
+      { name: '1 + 1 cell', durations: [], offsets: [], failures: [] },
     ];
     const [read, search, cell] = probes;
     await Promise.all([
@@ -110,7 +112,7 @@ export const noisyNeighboursDrill: Drill = {
         .join(', ')}`,
       ...probes.map(
         (probe) =>
-          `neighbour ${probe.name}: ${probe.durations.length} requests, p50 ${percentile(probe.durations, 0.5)} ms, p99 ${percentile(probe.durations, 0.99)} ms, max ${Math.max(...probe.durations)} ms, ${probe.failures.length} errors`,
+          `neighbour ${probe.name}: ${probe.durations.length} requests, p50 ${percentile(probe.durations, 0.5)} ms, p99 ${percentile(probe.durations, 0.99)} ms, max ${Math.max(...probe.durations)} ms (sent at +${slowest(probe)} s), ${probe.failures.length} errors`,
       ),
     ];
     for (const probe of probes) {
@@ -234,13 +236,21 @@ async function measure(
   running: () => boolean,
   attempt: () => Promise<string | null>,
 ): Promise<void> {
+  const measuredFrom = Date.now();
   while (running()) {
     const began = Date.now();
     const failure = await attempt().catch((error: unknown) => String(error));
     probe.durations.push(Date.now() - began);
+    probe.offsets.push(began - measuredFrom);
     if (failure !== null) probe.failures.push(failure);
     await new Promise((resolve) => setTimeout(resolve, NEIGHBOUR_PAUSE_MS));
   }
+}
+
+/** When the slowest request of `probe` was sent, in seconds since the measurement began. */
+function slowest(probe: Probe): string {
+  const index = probe.durations.indexOf(Math.max(...probe.durations));
+  return (probe.offsets[index] / 1000).toFixed(1);
 }
 
 function percentile(values: readonly number[], fraction: number): number {

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@cw/platform';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { sessionMemoryCeiling } from './code-sandbox/code-sandbox';
+import { sandboxMemoryNeeded } from './code-sandbox/code-sandbox';
 
 const MB = 1024 * 1024;
 
@@ -81,17 +81,20 @@ export class WorkflowsConfig {
   @Max(1_000)
   CODE_SESSIONS_PER_PERSON: number = 5;
 
-  /** Code cells that run at once in this process (one thread each); one per person at most. */
+  /**
+   * Code cells that run at once in this process (one thread each): one per person, half of them
+   * per company at most. The threads run at a lower CPU priority than the process.
+   */
   @IsInt()
   @Min(1)
   @Max(64)
-  CODE_SANDBOX_CONCURRENCY: number = 2;
+  CODE_SANDBOX_CONCURRENCY: number = 4;
 
   /** What all sandbox threads of the process may hold; idle sessions past it are ended (LRU). */
   @IsInt()
   @Min(32)
   @Max(65_536)
-  CODE_SANDBOX_MEMORY_MB: number = 320;
+  CODE_SANDBOX_MEMORY_MB: number = 400;
 
   /** `http.request` steps follow the hooks' address rules, this test switch included. */
   @IsIn(['true', 'false', '1', '0'])
@@ -117,12 +120,12 @@ export function loadWorkflowsConfig(env: NodeJS.ProcessEnv = process.env): Workf
       'Invalid setting HOOKS_ALLOW_LOOPBACK_FOR_TESTS: test-only, refused when NODE_ENV=production.',
     );
   }
-  const sandboxNeedsMb =
-    config.CODE_SANDBOX_CONCURRENCY *
-    Math.ceil(sessionMemoryCeiling(config.CODE_CELL_MEMORY_MB * MB) / MB);
+  const sandboxNeedsMb = Math.ceil(
+    sandboxMemoryNeeded(config.CODE_SANDBOX_CONCURRENCY, config.CODE_CELL_MEMORY_MB * MB) / MB,
+  );
   if (config.CODE_SANDBOX_MEMORY_MB < sandboxNeedsMb) {
     throw new ConfigError(
-      `Invalid setting CODE_SANDBOX_MEMORY_MB: at least ${sandboxNeedsMb}, what CODE_SANDBOX_CONCURRENCY cells at CODE_CELL_MEMORY_MB may reach.`,
+      `Invalid setting CODE_SANDBOX_MEMORY_MB: at least ${sandboxNeedsMb}, what CODE_SANDBOX_CONCURRENCY cells at CODE_CELL_MEMORY_MB and the threads starting may reach.`,
     );
   }
   return config;

@@ -23,10 +23,12 @@ const INTERPRETER_RESERVE_BYTES = 4 * 1024 * 1024;
 export const THREAD_OVERHEAD_BYTES = 8 * 1024 * 1024;
 /** Threads started ahead, so that a new session or a one-off evaluation does not wait for one. */
 const SPARE_THREADS = 2;
+/** Threads starting at once for new sessions (each is pinned, counted at its initial memory). */
+const STARTING_THREADS = 2;
 
 export const DEFAULT_POOL_LIMITS: SandboxPoolLimits = {
-  concurrency: 2,
-  memoryBudgetBytes: 320 * 1024 * 1024,
+  concurrency: 4,
+  memoryBudgetBytes: 400 * 1024 * 1024,
 };
 
 export type RunCellResult = { kind: 'ran'; outcome: CellOutcome } | { kind: 'missing' };
@@ -37,6 +39,8 @@ export interface RunCellOptions {
   globals?: Record<string, unknown>;
   /** Whose turn the cell takes (a person): one cell per owner runs at a time. */
   owner?: string;
+  /** The owner's company: its cells hold at most half the slots (`perGroupOf`). */
+  group?: string;
 }
 
 export interface SandboxUsage {
@@ -50,6 +54,22 @@ export interface SandboxUsage {
 /** The most memory one session's thread can reach: its overhead and its capped WASM memory. */
 export function sessionMemoryCeiling(memoryBytes: number): number {
   return THREAD_OVERHEAD_BYTES + wasmCapPages(memoryBytes) * PAGE_BYTES;
+}
+
+/**
+ * The slots one company's cells may hold at once: half, so that while one company runs endless
+ * cells another company's cell starts at once.
+ */
+export function perGroupOf(concurrency: number): number {
+  return Math.max(1, Math.floor(concurrency / 2));
+}
+
+/** The least memory budget that holds `concurrency` running cells and the threads starting. */
+export function sandboxMemoryNeeded(concurrency: number, memoryBytes: number): number {
+  return (
+    concurrency * sessionMemoryCeiling(memoryBytes) +
+    STARTING_THREADS * (THREAD_OVERHEAD_BYTES + INITIAL_WASM_BYTES)
+  );
 }
 
 function wasmCapPages(memoryBytes: number): number {
@@ -72,6 +92,8 @@ function wasmCapPages(memoryBytes: number): number {
  */
 export class CodeSandbox {
   private readonly scheduler: FairScheduler;
+  /** Threads of new sessions start here, fairly across owners, outside the run turns. */
+  private readonly starts = new FairScheduler(STARTING_THREADS);
   private readonly threads = new Set<SandboxThread>();
   private readonly held = new Map<string, { thread: SandboxThread; lastUsedAt: number }>();
   private readonly spares: SandboxThread[] = [];
@@ -84,19 +106,29 @@ export class CodeSandbox {
     private readonly pool: SandboxPoolLimits = DEFAULT_POOL_LIMITS,
   ) {
     this.capBytes = wasmCapPages(limits.memoryBytes) * PAGE_BYTES;
-    const needed = pool.concurrency * sessionMemoryCeiling(limits.memoryBytes);
+    const needed = sandboxMemoryNeeded(pool.concurrency, limits.memoryBytes);
     if (pool.memoryBudgetBytes < needed) {
       throw new Error(
-        `the sandbox memory budget (${pool.memoryBudgetBytes} bytes) is below what its ${pool.concurrency} running cells may reach (${needed} bytes)`,
+        `the sandbox memory budget (${pool.memoryBudgetBytes} bytes) is below what its ${pool.concurrency} running cells and ${STARTING_THREADS} starting threads may reach (${needed} bytes)`,
       );
     }
-    this.scheduler = new FairScheduler(pool.concurrency);
+    this.scheduler = new FairScheduler(pool.concurrency, perGroupOf(pool.concurrency));
   }
 
-  /** Runs `code` in session `sessionId`, in `options.owner`'s turn (else the session's own). */
-  run(sessionId: string, code: string, options: RunCellOptions): Promise<RunCellResult> {
-    return this.scheduler.schedule(options.owner ?? `session:${sessionId}`, () =>
-      this.runInTurn(sessionId, code, options),
+  /**
+   * Runs `code` in session `sessionId`, in `options.owner`'s turn (else the session's own). A new
+   * session's thread starts first, in a turn of the start queue: a run turn is spent only on
+   * running the cell, so nobody's cell waits behind another's thread starting.
+   */
+  async run(sessionId: string, code: string, options: RunCellOptions): Promise<RunCellResult> {
+    const owner = options.owner ?? `session:${sessionId}`;
+    if (!options.expectExisting && !this.held.has(sessionId)) {
+      await this.starts.schedule(owner, () => this.open(sessionId), options.group);
+    }
+    return this.scheduler.schedule(
+      owner,
+      () => this.runInTurn(sessionId, code, options),
+      options.group,
     );
   }
 
@@ -143,10 +175,8 @@ export class CodeSandbox {
   ): Promise<RunCellResult> {
     let held = this.held.get(sessionId);
     if (!held && options.expectExisting) return { kind: 'missing' };
-    if (!held) {
-      held = { thread: this.takeThread(), lastUsedAt: Date.now() };
-      this.held.set(sessionId, held);
-    }
+    // Ended between its start and this turn (the budget made room): it starts in this turn.
+    held ??= this.hold(sessionId);
     const { thread } = held;
     thread.pinned = true;
     try {
@@ -191,6 +221,27 @@ export class CodeSandbox {
         duration_ms: this.limits.timeoutMs + WATCHDOG_GRACE_MS,
       },
     };
+  }
+
+  /** Gives the session a thread and waits until it is ready (an ended thread answers later). */
+  private async open(sessionId: string): Promise<void> {
+    if (this.held.has(sessionId)) return;
+    const held = this.hold(sessionId);
+    held.thread.pinned = true;
+    try {
+      await held.thread.ready;
+    } catch {
+      // Its run turn finds the session missing and starts it again.
+    } finally {
+      held.thread.pinned = false;
+      held.lastUsedAt = Date.now();
+    }
+  }
+
+  private hold(sessionId: string): { thread: SandboxThread; lastUsedAt: number } {
+    const held = { thread: this.takeThread(), lastUsedAt: Date.now() };
+    this.held.set(sessionId, held);
+    return held;
   }
 
   /** A ready spare if there is one, else a new thread; then a new spare starts if it fits. */

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AppError, ErrorCode, PeriodicPass, validationError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CodeSandbox } from '../code-sandbox/code-sandbox';
+import { CodeSandbox, type RunCellOptions } from '../code-sandbox/code-sandbox';
 import type { CellOutcome } from '../code-sandbox/sandbox-types';
 import { WorkflowsConfig } from '../workflows.config';
 import { CodeCellRepository } from './code-cell.repository';
@@ -41,6 +41,9 @@ function sessionLimitReached(limit: number, firstExpiresInSeconds: number): AppE
 
 /** The sandbox's turn key of a person: their cells of every session take one turn at a time. */
 const ownerKey = (owner: SessionOwner): string => `person:${owner.companyId}:${owner.personId}`;
+
+/** Whose turn a cell takes in the sandbox: the person's, within their company's share. */
+type Turn = Pick<RunCellOptions, 'owner' | 'group'>;
 
 /**
  * Code sessions (`run_code`). A session's state lives in this process's sandbox, but its cells
@@ -105,7 +108,10 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     }
     return this.oneAtATime(sessionId, async () => {
       await this.requireLive(owner, sessionId);
-      const outcome = await this.execute(sessionId, code, ownerKey(owner));
+      const outcome = await this.execute(sessionId, code, {
+        owner: ownerKey(owner),
+        group: owner.companyId,
+      });
       return this.dataSource.transaction(async (manager) => {
         await this.requireLive(owner, sessionId, manager);
         const cell = await this.cells.nextNumber(manager, sessionId);
@@ -145,12 +151,12 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
     throw AppError.notFound(SESSION_NOT_FOUND);
   }
 
-  private async execute(sessionId: string, code: string, owner: string): Promise<CellOutcome> {
+  private async execute(sessionId: string, code: string, turn: Turn): Promise<CellOutcome> {
     this.heldHere.add(sessionId);
-    const result = await this.sandbox.run(sessionId, code, { expectExisting: true, owner });
+    const result = await this.sandbox.run(sessionId, code, { expectExisting: true, ...turn });
     if (result.kind === 'ran') return result.outcome;
     for (let attempt = 0; attempt < REBUILD_ATTEMPTS; attempt += 1) {
-      const outcome = await this.rebuildAndRun(sessionId, code, owner);
+      const outcome = await this.rebuildAndRun(sessionId, code, turn);
       if (outcome) return outcome;
     }
     throw new Error(`code session ${sessionId} could not be rebuilt in the sandbox`);
@@ -160,19 +166,19 @@ export class CodeSessionService implements OnModuleInit, OnApplicationShutdown {
   private async rebuildAndRun(
     sessionId: string,
     code: string,
-    owner: string,
+    turn: Turn,
   ): Promise<CellOutcome | null> {
     const replayed = await this.cells.listReplayable(this.dataSource.manager, sessionId);
     for (const [index, cellCode] of replayed.entries()) {
       const result = await this.sandbox.run(sessionId, cellCode, {
         expectExisting: index > 0,
-        owner,
+        ...turn,
       });
       if (result.kind === 'missing') return null;
     }
     const result = await this.sandbox.run(sessionId, code, {
       expectExisting: replayed.length > 0,
-      owner,
+      ...turn,
     });
     return result.kind === 'ran' ? result.outcome : null;
   }
