@@ -23,6 +23,7 @@ import { WikiSearchVectorWithinLimit1763850000130 } from './1763850000130-wiki-s
 import { WorkflowsRunStartCounts1763850000137 } from './1763850000137-workflows-run-start-counts';
 import { WorkflowsRunClaimsWithoutProgress1763850000143 } from './1763850000143-workflows-run-claims-without-progress';
 import { IdentityOAuthUnusedClients1763850000150 } from './1763850000150-identity-oauth-unused-clients';
+import { PerPersonCountIndexes1763850000160 } from './1763850000160-per-person-count-indexes';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   WorkflowsRunStartCounts1763850000137,
   WorkflowsRunClaimsWithoutProgress1763850000143,
   IdentityOAuthUnusedClients1763850000150,
+  PerPersonCountIndexes1763850000160,
 ];

@@ -7,6 +7,7 @@ import { FeedbackSubmissionService } from './feedback-submission.service';
 import { InboxAttachmentRepository } from './inbox-attachment.repository';
 import { InboxQueryRepository } from './inbox-query.repository';
 import { InboxReadService } from './inbox-read.service';
+import { loadSubmissionConfig, SubmissionConfig } from './submission.config';
 import { SubmissionRepository } from './submission.repository';
 import { TriageRepository } from './triage.repository';
 import { TriageService } from './triage.service';
@@ -23,6 +24,7 @@ import { TriageService } from './triage.service';
     FeedbackSubmissionService,
     InboxReadService,
     TriageService,
+    { provide: SubmissionConfig, useFactory: () => loadSubmissionConfig() },
   ],
 })
 export class FeedbackInboxModule {}

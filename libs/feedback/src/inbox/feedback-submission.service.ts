@@ -2,11 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DirectoryService } from '@cw/identity';
-import { AppError } from '@cw/platform';
+import { AppError, ErrorCode } from '@cw/platform';
 import { EVIDENCE_STORE, type EvidenceStore } from '../evidence/evidence-store';
 import type { TriageStatus } from '../reports/feedback-statuses';
 import type { SubmitFeedbackDto } from './dtos/submit-feedback.dto';
-import { type NewAttachment, SubmissionRepository } from './submission.repository';
+import { SubmissionConfig } from './submission.config';
+import {
+  type InsertOutcome,
+  type NewAttachment,
+  SubmissionRepository,
+} from './submission.repository';
 
 export interface SubmittedFeedbackView {
   id: string;
@@ -31,6 +36,7 @@ export class FeedbackSubmissionService {
     private readonly directory: DirectoryService,
     private readonly submissions: SubmissionRepository,
     @Inject(EVIDENCE_STORE) private readonly evidence: EvidenceStore,
+    private readonly config: SubmissionConfig,
   ) {}
 
   async submit(actor: Actor, body: SubmitFeedbackDto): Promise<SubmittedFeedbackView> {
@@ -44,6 +50,10 @@ export class FeedbackSubmissionService {
       this.directory.companyById(actor.companyId),
     ]);
     if (!person || !company) throw AppError.authRequired('The signed-in person no longer exists.');
+    // Checked again under the person's lock when the rows are written; this spares the store.
+    const perHour = this.config.FEEDBACK_SUBMISSIONS_PER_HOUR;
+    const fullFor = await this.submissions.hourFullFor(actor.personId, perHour);
+    if (fullFor !== null) throw hourFull(perHour, fullFor);
 
     const id = randomUUID();
     const attachments: (NewAttachment & { bytes: Buffer })[] = (body.attachments ?? []).map(
@@ -64,13 +74,13 @@ export class FeedbackSubmissionService {
     );
 
     const stored: string[] = [];
-    let written = false;
+    let outcome: InsertOutcome | undefined;
     try {
       for (const file of attachments) {
         stored.push(file.storageKey);
         await this.evidence.put(file.storageKey, file.bytes, file.contentType);
       }
-      written = await this.submissions.insert(
+      outcome = await this.submissions.insert(
         {
           id,
           companyId: company.id,
@@ -84,11 +94,13 @@ export class FeedbackSubmissionService {
           pagePath: body.page_path ?? null,
         },
         attachments,
+        perHour,
       );
     } finally {
-      if (!written) await this.removeEvidence(stored);
+      if (outcome !== 'written') await this.removeEvidence(stored);
     }
-    if (written) return { id, status: 'new' };
+    if (outcome === 'written') return { id, status: 'new' };
+    if (typeof outcome === 'object') throw hourFull(perHour, outcome.hourFullForSeconds);
     // A concurrent submission with the same retry key won the insert: its report is the answer.
     const winner = await this.submissions.findBySubmission(actor.personId, submissionId!);
     if (!winner) throw new Error('retry key taken but its report is missing');
@@ -105,4 +117,15 @@ export class FeedbackSubmissionService {
       }
     }
   }
+}
+
+function hourFull(perHour: number, retryAfterSeconds: number): AppError {
+  return new AppError(
+    ErrorCode.RateLimited,
+    `You filed ${perHour} reports in the last hour, the most allowed (FEEDBACK_SUBMISSIONS_PER_HOUR). Nothing was filed; retry after ${retryAfterSeconds} s.`,
+    {
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+      details: { limit: perHour, window_seconds: 3600, retry_after_seconds: retryAfterSeconds },
+    },
+  );
 }

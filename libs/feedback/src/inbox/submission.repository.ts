@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { FeedbackCategory, TriageStatus } from '../reports/feedback-statuses';
 
 export interface NewReport {
@@ -25,6 +25,9 @@ export interface NewAttachment {
   storageKey: string;
 }
 
+/** What an insert did: wrote the report, found its retry key taken, or found the hour full. */
+export type InsertOutcome = 'written' | 'retry_key_taken' | { hourFullForSeconds: number };
+
 export interface StoredSubmission {
   id: string;
   status: TriageStatus;
@@ -39,20 +42,43 @@ export class SubmissionRepository {
   async findBySubmission(
     submitterId: string,
     submissionId: string,
+    manager: EntityManager = this.dataSource.manager,
   ): Promise<StoredSubmission | null> {
-    const [row] = await this.dataSource.query<StoredSubmission[]>(
+    const [row] = await manager.query<StoredSubmission[]>(
       `SELECT id, status FROM feedback.reports WHERE submitter_id = $1 AND submission_id = $2`,
       [submitterId, submissionId],
     );
     return row ?? null;
   }
 
+  /** Seconds until the person may file again when `perHour` reports of the last hour are full. */
+  async hourFullFor(submitterId: string, perHour: number): Promise<number | null> {
+    return this.hourFullForIn(this.dataSource.manager, submitterId, perHour);
+  }
+
   /**
-   * Inserts the report and its attachment rows in one transaction. False, with nothing written,
-   * when the person's retry key is already taken (a concurrent submission won).
+   * Inserts the report and its attachment rows in one transaction, unless the retry key is
+   * taken (a concurrent submission won) or the person filed `perHour` reports in the last hour:
+   * then nothing is written. The count and the insert hold the person's lock, so parallel
+   * submissions cannot pass the hour's cap together.
    */
-  insert(report: NewReport, attachments: readonly NewAttachment[]): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+  insert(
+    report: NewReport,
+    attachments: readonly NewAttachment[],
+    perHour: number,
+  ): Promise<InsertOutcome> {
+    return this.dataSource.transaction(async (manager): Promise<InsertOutcome> => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `feedback:submissions:${report.submitterId}`,
+      ]);
+      const fullForSeconds = await this.hourFullForIn(manager, report.submitterId, perHour);
+      // A retry whose first submission won meanwhile is answered with that report, not refused.
+      if (fullForSeconds !== null) {
+        const retried =
+          report.submissionId !== null &&
+          (await this.findBySubmission(report.submitterId, report.submissionId, manager));
+        return retried ? 'retry_key_taken' : { hourFullForSeconds: fullForSeconds };
+      }
       const inserted: { id: string }[] = await manager.query(
         `INSERT INTO feedback.reports (id, company_id, company_name, submitter_id, submitter_email,
                 submitter_name, submission_id, category, message, page_path)
@@ -72,7 +98,7 @@ export class SubmissionRepository {
           report.pagePath,
         ],
       );
-      if (inserted.length === 0) return false;
+      if (inserted.length === 0) return 'retry_key_taken';
       if (attachments.length > 0) {
         await manager.query(
           `INSERT INTO feedback.attachments
@@ -93,7 +119,28 @@ export class SubmissionRepository {
           ],
         );
       }
-      return true;
+      return 'written';
     });
+  }
+
+  /**
+   * Null while the person filed fewer than `perHour` reports in the last hour; else the whole
+   * seconds (at least 1) until the `perHour`-th newest of them is an hour old, and so a place frees.
+   */
+  private async hourFullForIn(
+    manager: EntityManager,
+    submitterId: string,
+    perHour: number,
+  ): Promise<number | null> {
+    const [row]: { frees_in: number }[] = await manager.query(
+      `SELECT greatest(1, ceil(extract(epoch FROM
+                created_at + interval '1 hour' - clock_timestamp())))::int AS frees_in
+         FROM feedback.reports
+        WHERE submitter_id = $1 AND created_at > clock_timestamp() - interval '1 hour'
+        ORDER BY created_at DESC
+       OFFSET $2 - 1 LIMIT 1`,
+      [submitterId, perHour],
+    );
+    return row?.frees_in ?? null;
   }
 }
