@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { Comment } from './entities/comment.entity';
 
 /** `wiki.comments`. */
@@ -18,9 +18,27 @@ export class CommentRepository {
     });
   }
 
-  async insert(comment: Pick<Comment, 'pageId' | 'authorId' | 'bodyMd'>): Promise<Comment> {
+  /**
+   * Holds the author's comment lock on the page for the caller's transaction, then counts their
+   * comments there: parallel posts see each other's inserts.
+   */
+  async lockAndCountOf(manager: EntityManager, pageId: string, authorId: string): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `wiki:comments:${pageId}:${authorId}`,
+    ]);
+    const [row]: { posted: number }[] = await manager.query(
+      `SELECT count(*)::int AS posted FROM wiki.comments WHERE page_id = $1 AND author_id = $2`,
+      [pageId, authorId],
+    );
+    return row.posted;
+  }
+
+  async insert(
+    manager: EntityManager,
+    comment: Pick<Comment, 'pageId' | 'authorId' | 'bodyMd'>,
+  ): Promise<Comment> {
     // clock_timestamp(), not now(): comments of one instant still sort in the order they landed.
-    const { generatedMaps } = await this.comments.insert({
+    const { generatedMaps } = await manager.getRepository(Comment).insert({
       ...comment,
       createdAt: () => 'clock_timestamp()',
     });

@@ -1,7 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+} from '@nestjs/swagger';
 import type { Actor } from '@cw/domain';
-import { CurrentActor, DescribedApiTag, RoutePolicy } from '@cw/platform';
+import { CurrentActor, DescribedApiTag, ErrorEnvelopeSchema, RoutePolicy } from '@cw/platform';
 import { PageListQueryDto } from '../pages/dtos/page-list-query.dto';
 import { parsePageRef } from '../pages/page-ref';
 import { WIKI_API_TAG } from '../wiki-api-tags';
@@ -41,10 +47,20 @@ export class CommentsController {
   @ApiOperation({
     operationId: 'createPageComment',
     summary: 'Posts a comment on a page you can read.',
-    description: 'Comments do not change the page or its version.' + RESTRICTED,
+    description:
+      'Comments do not change the page or its version. One person posts at most ' +
+      '`WIKI_COMMENTS_PER_PAGE_AND_PERSON` (default 500) comments on a page (409 ' +
+      'COMMENT_LIMIT_REACHED).' +
+      RESTRICTED,
   })
   @ApiParam(PAGE_ID)
   @ApiCreatedResponse({ type: CreatedCommentDto })
+  @ApiConflictResponse({
+    description:
+      'COMMENT_LIMIT_REACHED: you have posted `WIKI_COMMENTS_PER_PAGE_AND_PERSON` comments on ' +
+      'this page; nothing is stored. `details`: `{limit}`.',
+    type: ErrorEnvelopeSchema,
+  })
   create(
     @CurrentActor() actor: Actor,
     @Param('page_id') pageId: string,

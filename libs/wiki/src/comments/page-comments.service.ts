@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { offsetWindow } from '@cw/platform';
+import { DataSource } from 'typeorm';
+import { wikiError } from '../errors/wiki-errors';
 import type { PageRecord } from '../pages/page.repository';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
 import { CommentRepository } from './comment.repository';
+import { CommentsConfig } from './comments.config';
 import type { Comment } from './entities/comment.entity';
 
 export interface CommentView {
@@ -27,6 +30,8 @@ export class PageCommentsService {
   constructor(
     private readonly reader: PageReader,
     private readonly comments: CommentRepository,
+    private readonly dataSource: DataSource,
+    private readonly config: CommentsConfig,
   ) {}
 
   async list(
@@ -43,10 +48,16 @@ export class PageCommentsService {
 
   async post(actor: Actor, ref: PageRef, bodyMd: string): Promise<{ comment: CommentView }> {
     const page = await this.reader.getReadable(actor, ref, 'comments');
-    const comment = await this.comments.insert({
-      pageId: page.id,
-      authorId: actor.personId,
-      bodyMd,
+    const limit = this.config.WIKI_COMMENTS_PER_PAGE_AND_PERSON;
+    const comment = await this.dataSource.transaction(async (manager) => {
+      if ((await this.comments.lockAndCountOf(manager, page.id, actor.personId)) >= limit) {
+        throw wikiError(
+          'COMMENT_LIMIT_REACHED',
+          `You have posted ${limit} comments on this page, the most allowed (WIKI_COMMENTS_PER_PAGE_AND_PERSON).`,
+          { details: { limit } },
+        );
+      }
+      return this.comments.insert(manager, { pageId: page.id, authorId: actor.personId, bodyMd });
     });
     return { comment: commentView(page, comment) };
   }

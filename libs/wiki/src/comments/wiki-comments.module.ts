@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { WikiCoreModule } from '../wiki-core.module';
 import { CommentRepository } from './comment.repository';
+import { CommentsConfig, loadCommentsConfig } from './comments.config';
 import { CommentsController } from './comments.controller';
 import { Comment } from './entities/comment.entity';
 import { PageCommentsService } from './page-comments.service';
@@ -10,6 +11,10 @@ import { PageCommentsService } from './page-comments.service';
 @Module({
   imports: [WikiCoreModule, TypeOrmModule.forFeature([Comment])],
   controllers: [CommentsController],
-  providers: [PageCommentsService, CommentRepository],
+  providers: [
+    PageCommentsService,
+    CommentRepository,
+    { provide: CommentsConfig, useFactory: () => loadCommentsConfig() },
+  ],
 })
 export class WikiCommentsModule {}

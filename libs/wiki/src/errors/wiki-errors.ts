@@ -12,6 +12,10 @@ export const WIKI_ERROR_STATUS = {
   MUTATION_ID_REUSED: 409,
   /** The page has as many live share links as allowed; revoke one first. */
   SHARE_LINK_LIMIT_REACHED: 409,
+  /** The page holds as many files, or as many bytes of files, as allowed. */
+  FILE_LIMIT_REACHED: 409,
+  /** The person has posted as many comments on the page as allowed. */
+  COMMENT_LIMIT_REACHED: 409,
 } as const satisfies Record<string, RefusalStatus>;
 
 export type WikiErrorCode = keyof typeof WIKI_ERROR_STATUS;

@@ -47,7 +47,8 @@ export class FilesController {
       "The bytes are stored with their SHA-256; the content type is the part's own (or " +
       'application/octet-stream) and the filename is reduced to a safe base name. 413 ' +
       'PAYLOAD_TOO_LARGE past 10 MB; 415 for a body that is not multipart/form-data; 400 ' +
-      'without a file part.' +
+      'without a file part. A page holds at most `WIKI_FILES_PER_PAGE` (default 100) files and ' +
+      '`WIKI_FILES_MB_PER_PAGE` (default 100) MB of them (409 FILE_LIMIT_REACHED).' +
       RESTRICTED,
   })
   @ApiParam(PAGE_ID)
@@ -69,6 +70,14 @@ export class FilesController {
   @ApiResponse({
     status: 413,
     description: 'PAYLOAD_TOO_LARGE: the file is over 10 MB',
+    type: ErrorEnvelopeSchema,
+  })
+  @ApiResponse({
+    status: 409,
+    description:
+      'FILE_LIMIT_REACHED: the page already holds `WIKI_FILES_PER_PAGE` files, or this file ' +
+      'would take its files past `WIKI_FILES_MB_PER_PAGE` MB; nothing is stored. `details`: ' +
+      '`{kind: "files" | "bytes", limit}` (`limit` in bytes for `bytes`, with `held_bytes`).',
     type: ErrorEnvelopeSchema,
   })
   @ApiResponse({

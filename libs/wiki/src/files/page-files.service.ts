@@ -4,11 +4,14 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError, ErrorCode, offsetWindow } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
+import { DataSource, type EntityManager } from 'typeorm';
+import { wikiError } from '../errors/wiki-errors';
 import type { PageRecord } from '../pages/page.repository';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
 import { type PageFileContent, type PageFileSummary, PageFileRepository } from './file.repository';
 import { contentTypeOf, MAX_FILE_BYTES, sanitizeFilename } from './file-naming';
+import { FilesConfig } from './files.config';
 import { isCutShortMultipart } from './multipart.registrar';
 
 export interface FileView {
@@ -52,6 +55,8 @@ export class PageFilesService {
   constructor(
     private readonly reader: PageReader,
     private readonly files: PageFileRepository,
+    private readonly dataSource: DataSource,
+    private readonly config: FilesConfig,
   ) {}
 
   async upload(actor: Actor, ref: PageRef, request: FastifyRequest): Promise<{ file: FileView }> {
@@ -64,16 +69,40 @@ export class PageFilesService {
     const page = await this.reader.getReadable(actor, ref, 'files');
     this.reader.assertEditable(actor, page);
     const { part, data } = await this.readFile(request);
-    const file = await this.files.insert({
-      pageId: page.id,
-      filename: sanitizeFilename(part.filename),
-      contentType: contentTypeOf(part.mimetype),
-      sizeBytes: data.length,
-      sha256: createHash('sha256').update(data).digest(),
-      data,
-      uploadedBy: actor.personId,
+    const file = await this.dataSource.transaction(async (manager) => {
+      await this.holdRoomFor(manager, page.id, data.length);
+      return this.files.insert(manager, {
+        pageId: page.id,
+        filename: sanitizeFilename(part.filename),
+        contentType: contentTypeOf(part.mimetype),
+        sizeBytes: data.length,
+        sha256: createHash('sha256').update(data).digest(),
+        data,
+        uploadedBy: actor.personId,
+      });
     });
     return { file: fileView(page, file) };
+  }
+
+  /** Refuses a file past the page's caps; the totals and the insert share the page's lock. */
+  private async holdRoomFor(manager: EntityManager, pageId: string, bytes: number): Promise<void> {
+    const held = await this.files.lockAndTotal(manager, pageId);
+    const { WIKI_FILES_PER_PAGE: files, WIKI_FILES_MB_PER_PAGE: megabytes } = this.config;
+    if (held.files >= files) {
+      throw wikiError(
+        'FILE_LIMIT_REACHED',
+        `This page holds ${files} files, the most allowed (WIKI_FILES_PER_PAGE). Nothing was stored.`,
+        { details: { kind: 'files', limit: files } },
+      );
+    }
+    const limitBytes = megabytes * 1024 * 1024;
+    if (held.bytes + bytes > limitBytes) {
+      throw wikiError(
+        'FILE_LIMIT_REACHED',
+        `This page's files would pass ${megabytes} MB together, the most allowed (WIKI_FILES_MB_PER_PAGE). Nothing was stored.`,
+        { details: { kind: 'bytes', limit: limitBytes, held_bytes: held.bytes } },
+      );
+    }
   }
 
   async list(actor: Actor, ref: PageRef, limit: number, offset: number): Promise<FileListResponse> {

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { WikiCoreModule } from '../wiki-core.module';
 import { PageFile } from './entities/file.entity';
 import { PageFileRepository } from './file.repository';
+import { FilesConfig, loadFilesConfig } from './files.config';
 import { FilesController } from './files.controller';
 import { MultipartRegistrar } from './multipart.registrar';
 import { PageFilesService } from './page-files.service';
@@ -11,6 +12,11 @@ import { PageFilesService } from './page-files.service';
 @Module({
   imports: [WikiCoreModule, TypeOrmModule.forFeature([PageFile])],
   controllers: [FilesController],
-  providers: [PageFilesService, PageFileRepository, MultipartRegistrar],
+  providers: [
+    PageFilesService,
+    PageFileRepository,
+    MultipartRegistrar,
+    { provide: FilesConfig, useFactory: () => loadFilesConfig() },
+  ],
 })
 export class WikiFilesModule {}
