@@ -9,6 +9,7 @@ import { ConsumedQueues } from './consumed-queues';
 export const RELAYED_QUEUES = Symbol('RELAYED_QUEUES');
 
 const STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
+const DISCONNECTED: ReadonlySet<string> = new Set(['reconnecting', 'close', 'end']);
 
 /**
  * Jobs by state in each queue this process consumes or relays to: a queue's depth is the same
@@ -40,7 +41,7 @@ export class QueueDepthMetrics implements OnModuleInit {
     const names = [...new Set([...this.consumed.names(), ...this.relayed])];
     if (names.length === 0) return [];
     // Commands wait for a reconnect without limit: a scrape during an outage would pile them up.
-    if (this.queues.redis.status !== 'ready') throw new Error('Redis is not connected');
+    if (DISCONNECTED.has(this.queues.redis.status)) throw new Error('Redis is not connected');
     const counted = await Promise.all(
       names.map(async (queue) => ({
         queue,
