@@ -320,6 +320,44 @@ describe('the MCP server: every tool through the SDK client (real processes, Pos
       expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     });
 
+    it('run_workflow of a deleted workflow answers isError with WORKFLOW_NOT_STARTABLE and starts nothing', async () => {
+      const created = structured(
+        await callTool('create_workflow', {
+          intent: {
+            name: 'MCP soon deleted',
+            steps: [{ id: 'greet', block: 'text.compose', template: 'Hello' }],
+            deliverables: [],
+          },
+          visibility: 'private',
+          output: { create_page: { path: '/Private/Digests', title: 'MCP soon deleted' } },
+        }),
+      );
+      const doomed = created.workflow!;
+      const removed = await call(system.restUrl, 'DELETE', `/api/workflows/${doomed.id}`, {
+        token,
+      });
+      expect(removed.status).toBe(204);
+
+      for (const ref of [doomed.id, doomed.number]) {
+        const error = toolError(
+          await callTool('run_workflow', { workflow: ref, run_request_id: randomUUID() }),
+        );
+        expect(error).toMatchObject({
+          status: 409,
+          code: 'WORKFLOW_NOT_STARTABLE',
+          details: { workflow_status: 'deleted' },
+        });
+      }
+      const runs = await call<{ reports: unknown[] }>(
+        system.restUrl,
+        'GET',
+        `/api/reports?workflow_public_id=${doomed.id}`,
+        { token },
+      );
+      expect(runs.status).toBe(200);
+      expect(runs.body.reports).toEqual([]);
+    });
+
     it('get_workflow_run returns the run view', async () => {
       const body = structured(await callTool('get_workflow_run', { run_id: runId }));
       expect(body).toMatchObject({
