@@ -12,7 +12,7 @@ import { WorkflowCreateService } from '../definitions/workflow-create.service';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import { workflowView, type WorkflowView } from '../definitions/workflow-view';
 import { workflowsError } from '../errors/workflows-errors';
-import { WorkflowScheduleService } from '../schedules/workflow-schedule.service';
+import { ScheduleApplier } from '../schedules/schedule-applier.service';
 import { WorkflowsConfig } from '../workflows.config';
 import {
   AuthoringOperationRepository,
@@ -67,7 +67,7 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
     private readonly operations: AuthoringOperationRepository,
     private readonly workflows: WorkflowRepository,
     private readonly creator: WorkflowCreateService,
-    private readonly schedules: WorkflowScheduleService,
+    private readonly schedules: ScheduleApplier,
   ) {
     this.composer = new PlanComposer({
       url: config.MODEL_PROVIDER_URL,
@@ -133,7 +133,7 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
       }
       return { operation, fresh: true };
     });
-    if (claimed.fresh && claimed.workflow) await this.schedules.sync(claimed.workflow);
+    if (claimed.fresh && claimed.workflow) await this.schedules.apply(claimed.workflow.id);
     if (claimed.fresh && plan.kind === 'compose') {
       const composing = this.compose(actor, claimed.operation.id, plan);
       if (body.wait) await composing;
@@ -216,7 +216,7 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
         });
         return saved;
       });
-      if (workflow) await this.schedules.sync(workflow);
+      if (workflow) await this.schedules.apply(workflow.id);
     } catch (error) {
       this.logger.error(`Authoring operation ${operationId} failed: ${(error as Error).message}`);
       await this.end(operationId, {

@@ -5,6 +5,7 @@ import { AuthoringOperation } from '../authoring/entities/authoring-operation.en
 import { WorkflowAuthoringController } from '../authoring/workflow-authoring.controller';
 import { WorkflowAuthoringService } from '../authoring/workflow-authoring.service';
 import { WorkflowCapabilitiesController } from '../capabilities/workflow-capabilities.controller';
+import { ScheduleApplier } from '../schedules/schedule-applier.service';
 import { WorkflowScheduleService } from '../schedules/workflow-schedule.service';
 import { WorkflowsCoreModule } from '../workflows-core.module';
 import { WorkflowCreateService } from './workflow-create.service';
@@ -21,6 +22,7 @@ import { WorkflowsController } from './workflows.controller';
     WorkflowCreateService,
     WorkflowManageService,
     WorkflowScheduleService,
+    ScheduleApplier,
   ],
 })
 export class WorkflowDefinitionsModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DataSource } from 'typeorm';
-import { WorkflowScheduleService } from '../schedules/workflow-schedule.service';
+import { ScheduleApplier } from '../schedules/schedule-applier.service';
 import type { WorkflowStatus } from './entities/workflow.entity';
 import { WorkflowReader } from './workflow-reader';
 import type { WorkflowRef } from './workflow-ref';
@@ -17,9 +17,10 @@ export interface WorkflowListResponse {
 }
 
 /**
- * Listing, reading, renaming, activating, archiving and deleting workflows. A change and its job
- * scheduler move together under the workflow's row lock, so concurrent changes leave the
- * scheduler matching the last committed status.
+ * Listing, reading, renaming, activating, archiving and deleting workflows. A change of status
+ * commits first; its job scheduler follows from what PostgreSQL then holds (`ScheduleApplier`),
+ * so no transaction waits on Redis and concurrent changes leave the scheduler matching the last
+ * committed status.
  */
 @Injectable()
 export class WorkflowManageService {
@@ -27,7 +28,7 @@ export class WorkflowManageService {
     private readonly dataSource: DataSource,
     private readonly reader: WorkflowReader,
     private readonly workflows: WorkflowRepository,
-    private readonly schedules: WorkflowScheduleService,
+    private readonly schedules: ScheduleApplier,
   ) {}
 
   async list(
@@ -55,25 +56,27 @@ export class WorkflowManageService {
   }
 
   async update(actor: Actor, ref: WorkflowRef, changes: WorkflowChanges): Promise<WorkflowView> {
-    return this.dataSource.transaction(async (manager) => {
+    const { updated, statusChanged } = await this.dataSource.transaction(async (manager) => {
       const workflow = await this.reader.get(actor, ref, { manager, lock: true });
       this.reader.assertManageable(actor, workflow);
       const given = Object.fromEntries(
         Object.entries(changes).filter(([, value]) => value !== undefined),
       ) as WorkflowChanges;
       if (Object.keys(given).length > 0) await this.workflows.update(manager, workflow.id, given);
-      const updated = await this.reader.get(actor, { kind: 'id', id: workflow.id }, { manager });
-      if (updated.status !== workflow.status) await this.schedules.sync(updated);
-      return workflowView(updated);
+      const current = await this.reader.get(actor, { kind: 'id', id: workflow.id }, { manager });
+      return { updated: current, statusChanged: current.status !== workflow.status };
     });
+    if (statusChanged) await this.schedules.apply(updated.id);
+    return workflowView(updated);
   }
 
   async remove(actor: Actor, ref: WorkflowRef): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    const workflowId = await this.dataSource.transaction(async (manager) => {
       const workflow = await this.reader.get(actor, ref, { manager, lock: true });
       this.reader.assertManageable(actor, workflow);
       await this.workflows.update(manager, workflow.id, { status: 'deleted' });
-      await this.schedules.sync({ ...workflow, status: 'deleted' });
+      return workflow.id;
     });
+    await this.schedules.apply(workflowId);
   }
 }

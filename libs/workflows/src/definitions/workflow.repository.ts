@@ -101,6 +101,15 @@ export class WorkflowRepository {
     return this.workflows.findOneBy({ id });
   }
 
+  /** What decides these workflows' job schedulers now (missing ids are gone). */
+  findSchedulesOf(ids: readonly string[]): Promise<WorkflowScheduleState[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.query(
+      'SELECT id, status, schedule FROM workflows.workflows WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+  }
+
   /**
    * Active workflows with a schedule, unchanged for `settledSeconds`, in id order after `afterId`:
    * a page of the schedules' truth that no change in flight is still writing to Redis.
@@ -141,3 +150,5 @@ export class WorkflowRepository {
 }
 
 export type ScheduledWorkflow = Pick<Workflow, 'id'> & { schedule: Schedule };
+
+export type WorkflowScheduleState = Pick<Workflow, 'id' | 'status' | 'schedule'>;

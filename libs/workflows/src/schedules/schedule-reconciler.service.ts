@@ -12,8 +12,9 @@ import { workflowIdOfScheduler, WorkflowScheduleService } from './workflow-sched
 const INTERVAL_MS = 60_000;
 const PAGE = 500;
 /**
- * A workflow changed this recently is left to the change's own scheduler call, which runs right
- * after its commit: the reconciler never races it.
+ * A workflow changed this recently is left to the change's own scheduler call, which
+ * `ScheduleApplier` makes right after its commit and repeats until Redis takes it: the reconciler
+ * never races it.
  */
 const SCHEDULE_SETTLED_SECONDS = 60;
 

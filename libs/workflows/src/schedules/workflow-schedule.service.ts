@@ -27,9 +27,10 @@ export function workflowIdOfScheduler(schedulerId: string): string | null {
 
 /**
  * Keeps one BullMQ job scheduler per scheduled workflow: present while the workflow is active
- * with a schedule, gone once it is a draft, archived or deleted. Called after the change commits,
- * so a scheduler never starts a workflow whose change rolled back; `ScheduleReconciler` repairs
- * what a lost Redis or a failed call left behind.
+ * with a schedule, gone once it is a draft, archived or deleted. Changes reach it through
+ * `ScheduleApplier`, after they commit and never inside a transaction, so a scheduler never
+ * starts a workflow whose change rolled back; `ScheduleReconciler` repairs what a lost Redis or
+ * an ended process left behind.
  */
 @Injectable()
 export class WorkflowScheduleService {
