@@ -47,6 +47,59 @@ describe('the strict validation pipe', () => {
     expect(free.details).toMatchObject({ field: 'inputs.topic.1' });
   });
 
+  it('lists the first ten problems of a body of 1,000 unknown fields and counts the rest', async () => {
+    const flood = Object.fromEntries(
+      Array.from({ length: 999 }, (_, index) => [`extra${index}`, 1]),
+    );
+    const error = await refusal({ title: 'ok', ...flood }, body(NoteDto));
+    const details = error.details as {
+      field: string;
+      validation_errors: { field: string; message: string }[];
+      validation_errors_omitted: number;
+    };
+    expect(details.field).toBe('extra0');
+    expect(details.validation_errors).toHaveLength(10);
+    expect(details.validation_errors[9]).toEqual({
+      field: 'extra9',
+      message: 'extra9 is not a known field',
+    });
+    expect(details.validation_errors_omitted).toBe(989);
+    expect(JSON.stringify(details).length).toBeLessThan(2_000);
+    // Ten or fewer problems are all listed, with nothing said about omissions.
+    const few = (await refusal({ title: '', a: 1 }, body(NoteDto))).details;
+    expect(few).not.toHaveProperty('validation_errors_omitted');
+  });
+
+  it('refuses an object too wide to convert in bounded time before converting it (100,000 fields: 25 s before)', async () => {
+    const started = performance.now();
+    const wide = Object.fromEntries(
+      Array.from({ length: 100_000 }, (_, index) => [`k${index}`, 1]),
+    );
+    const error = await refusal({ title: 'ok', path: 'p', ...wide }, body(NoteDto));
+    expect(error.details).toEqual({
+      field: '(body)',
+      validation_errors: [{ field: '(body)', message: '(body) has more than 1000 fields' }],
+    });
+    const nested = await refusal({ title: 'ok', meta: wide }, body(NoteDto));
+    expect(nested.details).toMatchObject({ field: 'meta' });
+    // Many narrow objects, or a long array, are bounded by the values in all.
+    const many = Array.from({ length: 20 }, () =>
+      Object.fromEntries(Array.from({ length: 999 }, (_, index) => [`k${index}`, 1])),
+    );
+    for (const input of [
+      { title: 'ok', many },
+      { title: 'ok', list: Array(200_000).fill(1) },
+    ]) {
+      expect((await refusal(input, body(NoteDto))).details).toEqual({
+        field: '(body)',
+        validation_errors: [{ field: '(body)', message: '(body) holds more than 10000 values' }],
+      });
+    }
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // An input without a DTO is not converted, so it is not bounded here.
+    await expect(pipe.transform(wide, body(Object))).resolves.toBe(wide);
+  });
+
   it('refuses a lone surrogate before the validators run (some throw on it)', async () => {
     const error = await refusal({ title: '\ud800' }, body(NoteDto));
     expect(error.details).toMatchObject({ field: 'title' });

@@ -23,11 +23,24 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   });
 }
 
+/**
+ * Problems listed in `details.validation_errors`. A 1 MB body of unknown fields has ~100,000 of
+ * them; the rest are only counted (`validation_errors_omitted`), so the answer stays small.
+ */
+export const MAX_LISTED_PROBLEMS = 10;
+
 export function validationError(problems: FieldProblem[]): AppError {
   const first = problems[0];
+  const omitted = problems.length - MAX_LISTED_PROBLEMS;
   return new AppError(
     ErrorCode.ValidationError,
     first ? `Invalid request: ${first.message}.` : 'Invalid request.',
-    { details: { validation_errors: problems, field: first?.field ?? null } },
+    {
+      details: {
+        validation_errors: problems.slice(0, MAX_LISTED_PROBLEMS),
+        field: first?.field ?? null,
+        ...(omitted > 0 ? { validation_errors_omitted: omitted } : {}),
+      },
+    },
   );
 }
