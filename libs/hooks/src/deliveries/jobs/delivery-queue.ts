@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { QueueName } from '@cw/queue';
+import { withinDeadline } from '@cw/platform';
+import { QueueName, QueueRegistry } from '@cw/queue';
 import type { Queue } from 'bullmq';
 import type { DueAttempt } from '../delivery.repository';
 
@@ -11,6 +12,8 @@ export interface DeliveryAttemptJob {
 }
 
 const ATTEMPT_JOB = 'delivery.attempt';
+/** The longest a request (a callback registration, a replay) waits for Redis to take its attempt. */
+const LEAVE_AFTER_MS = 1000;
 
 export const attemptJobId = (deliveryId: string, attempt: number): string =>
   `delivery-${deliveryId}-${attempt}`;
@@ -27,6 +30,7 @@ export class DeliveryQueue {
 
   constructor(
     @InjectQueue(QueueName.HookDeliveries) private readonly queue: Queue<DeliveryAttemptJob>,
+    private readonly queues: QueueRegistry,
   ) {}
 
   async enqueue(attempts: readonly DueAttempt[]): Promise<void> {
@@ -50,12 +54,17 @@ export class DeliveryQueue {
   }
 
   /**
-   * Queues the attempts, or leaves them to the reconciler when Redis is away: their deliveries
-   * are pending in PostgreSQL, so once overdue they are queued again.
+   * Queues the attempts, or leaves them to the reconciler when Redis is away or does not take
+   * them within `LEAVE_AFTER_MS`: their deliveries are pending in PostgreSQL, so once overdue they
+   * are queued again (a late add of the same attempt is a no-op).
    */
   async enqueueOrLeave(attempts: readonly DueAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
     try {
-      await this.enqueue(attempts);
+      // ioredis holds commands while disconnected: do not wait for a reconnect.
+      const { status } = this.queues.redis;
+      if (status !== 'ready') throw new Error(`Redis connection ${status}`);
+      await withinDeadline(this.enqueue(attempts), LEAVE_AFTER_MS);
     } catch (error) {
       this.logger.warn(
         `${attempts.length} hook delivery attempt(s) left to the reconciler: ${(error as Error).message}`,
