@@ -27,14 +27,20 @@ export class WorkflowsConfig {
   RUNS_WORKER: 'on' | 'off' = 'on';
 
   /**
-   * How many runs one process executes at once. Unset: one less than DB_POOL_SIZE, so that the
-   * routes the process serves keep a connection (`RunQueueProcessor`).
+   * How many runs one process executes at once. A run waiting on a model, an HTTP call or the
+   * sandbox holds no database connection: its statements pass the engine's own share of the pool
+   * (`EngineDbGate`), and `code.run`/`assert` wait for the sandbox's slots.
    */
-  @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(256)
-  RUNS_CONCURRENCY?: number;
+  @Max(2_000)
+  RUNS_CONCURRENCY: number = 200;
+
+  /** Of those, how many one company's runs may take; companies with runs waiting take turns. */
+  @IsInt()
+  @Min(1)
+  @Max(2_000)
+  RUNS_PER_COMPANY_CONCURRENCY: number = 50;
 
   /** An OpenAI-compatible chat-completions base URL (`…/v1`) for authoring and model.generate. */
   @IsOptional()
@@ -99,11 +105,6 @@ export class WorkflowsConfig {
   /** `http.request` steps follow the hooks' address rules, this test switch included. */
   @IsIn(['true', 'false', '1', '0'])
   HOOKS_ALLOW_LOOPBACK_FOR_TESTS: string = 'false';
-
-  /** The runs one process executes at once, beside a database pool of `poolSize` connections. */
-  runConcurrency(poolSize: number): number {
-    return this.RUNS_CONCURRENCY ?? Math.max(1, poolSize - 1);
-  }
 
   get allowLoopback(): boolean {
     return (

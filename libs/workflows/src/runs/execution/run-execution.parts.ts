@@ -10,6 +10,7 @@ import { RunOutputPageWriter } from './run-output-page.writer';
 import { RunQueue } from './run-queue';
 import { RunQueueProcessor } from './run-queue.processor';
 import { RunReconcilerService } from './run-reconciler.service';
+import { EngineDbGate, RunSlots } from './run-slots';
 import { StarterActor } from './starter-actor';
 import { STEP_EXECUTOR_PROVIDERS, StepExecutors } from './steps/step-executors';
 import { WorkPacketController } from './work-packet.controller';
@@ -43,6 +44,8 @@ export const RUN_EXECUTION_PROVIDERS = [
   ...STEP_EXECUTOR_PROVIDERS,
   StepExecutors,
   RunQueue,
+  RunSlots,
+  EngineDbGate,
   RunOutputPageWriter,
   RunExecutionService,
   RunQueueProcessor,

@@ -15,6 +15,7 @@ import { RunStepRepository, type StepSlot } from '../run-step.repository';
 import { WorkPacketRepository } from '../work-packet.repository';
 import { RunOutputPageWriter } from './run-output-page.writer';
 import { RunQueue } from './run-queue';
+import { EngineDbGate, LOOKUP_LANE } from './run-slots';
 import type { StepOutcome } from './steps/step-executor';
 import {
   finishedOf,
@@ -86,10 +87,22 @@ export class RunExecutionService {
     private readonly outputPage: RunOutputPageWriter,
     private readonly queue: RunQueue,
     private readonly config: WorkflowsConfig,
+    private readonly gate: EngineDbGate,
   ) {}
 
-  async execute(runId: string): Promise<ExecutionEnd> {
-    const run = await this.runs.claim(runId, leaseTermsOf(this.config));
+  /** The company of the run, whose place it waits for; null for a run that is not there. */
+  async companyOf(runId: string): Promise<string | null> {
+    const rows = await this.dataSource.query<{ company_id: string }[]>(
+      'SELECT company_id FROM workflows.runs WHERE id = $1',
+      [runId],
+    );
+    return rows[0]?.company_id ?? null;
+  }
+
+  /** Claims and executes the run; `companyId` is its lane at the database gate, when known. */
+  async execute(runId: string, companyId: string = LOOKUP_LANE): Promise<ExecutionEnd> {
+    const terms = leaseTermsOf(this.config);
+    const run = await this.gate.run(companyId, () => this.runs.claim(runId, terms));
     if (!run) return 'not_claimed';
     if (run.claimsWithoutProgress >= LOST_CLAIMS_TO_STALE) return this.endStale(run);
     return this.whileHeartbeating(run, () => this.advance(run));
@@ -97,22 +110,26 @@ export class RunExecutionService {
 
   /** Ends a run whose workers kept being lost while a step ran, naming that step. */
   private async endStale(run: ClaimedRun): Promise<ExecutionEnd> {
-    const records = await this.steps.findRecords(run.id);
+    const records = await this.db(run, () => this.steps.findRecords(run.id));
     const running = records.find((record) => record.status === 'running');
     const where = running ? `while step "${running.id}" ran` : 'before a step finished';
-    const ended = await this.reports.finishHeld(this.dataSource.manager, run, 'stale', {
-      code: 'stale',
-      message:
-        `The run lost its worker ${run.claimsWithoutProgress} times in a row ${where}; ` +
-        `the last one stopped heart-beating over ${this.config.RUNS_STALE_AFTER_SECONDS} s ago.`,
-    });
+    const ended = await this.db(run, () =>
+      this.reports.finishHeld(this.dataSource.manager, run, 'stale', {
+        code: 'stale',
+        message:
+          `The run lost its worker ${run.claimsWithoutProgress} times in a row ${where}; ` +
+          `the last one stopped heart-beating over ${this.config.RUNS_STALE_AFTER_SECONDS} s ago.`,
+      }),
+    );
     return ended ?? 'lease_lost';
   }
 
   /** Runs steps until the run ends, pauses or is lost. */
   private async advance(run: ClaimedRun): Promise<ExecutionEnd> {
     const runId = run.id;
-    const records = run.hasStepRecords ? await this.steps.findRecords(runId) : [];
+    const records = run.hasStepRecords
+      ? await this.db(run, () => this.steps.findRecords(runId))
+      : [];
     let unwritten = nothingUnwritten();
     for (;;) {
       const action = nextAction({
@@ -135,11 +152,9 @@ export class RunExecutionService {
       };
       const instant = this.executors.of(action.step.block).instant === true;
       if (!instant) {
-        const marked = await this.steps.markRunning(
-          this.dataSource.manager,
-          slot,
-          run.leaseGeneration,
-          unwrittenRecords(unwritten),
+        const written = unwrittenRecords(unwritten);
+        const marked = await this.db(run, () =>
+          this.steps.markRunning(this.dataSource.manager, slot, run.leaseGeneration, written),
         );
         // Instant steps not written are dropped with the cancel: they changed nothing.
         if (marked === 'cancel_requested')
@@ -162,26 +177,37 @@ export class RunExecutionService {
     }
   }
 
-  /** The step's outcome; an executor that throws fails its step (and so the run). */
+  /**
+   * The step's outcome; an executor that throws fails its step (and so the run). A step that
+   * waits on a model, an HTTP call or the sandbox runs outside the engine's database gate and
+   * holds no connection meanwhile; one whose work is statements (`wiki.*`) passes the gate.
+   */
   private runStep(
     run: ClaimedRun,
     index: number,
     step: WorkflowStep,
     records: readonly StepRecord[],
   ): Promise<StepOutcome> {
-    return this.executors
-      .of(step.block)
-      .execute({ run, step, index, scope: scopeOf(run, records) })
-      .catch((error: Error): StepOutcome => {
+    const executor = this.executors.of(step.block);
+    const execute = (): Promise<StepOutcome> =>
+      executor.execute({ run, step, index, scope: scopeOf(run, records) });
+    return (executor.usesDatabase ? this.db(run, execute) : execute()).catch(
+      (error: Error): StepOutcome => {
         this.logger.warn(`run ${run.id} step ${step.id} threw: ${error.message}`);
         return { kind: 'failed', error: { code: 'step_error', message: error.message } };
-      });
+      },
+    );
+  }
+
+  /** `work` on the database, in the run's company's lane of the engine's share of the pool. */
+  private db<T>(run: ClaimedRun, work: () => Promise<T>): Promise<T> {
+    return this.gate.run(run.companyId, work);
   }
 
   /** Keeps the claimed lease alive for as long as `work` holds the run. */
   private async whileHeartbeating<T>(run: ClaimedRun, work: () => Promise<T>): Promise<T> {
     const timer = setInterval(() => {
-      this.runs.heartbeat(run.id, run.leaseGeneration).catch((error: Error) => {
+      this.db(run, () => this.runs.heartbeat(run.id, run.leaseGeneration)).catch((error: Error) => {
         this.logger.warn(`run ${run.id} heartbeat failed: ${error.message}`);
       });
     }, HEARTBEAT_MS);
@@ -198,15 +224,17 @@ export class RunExecutionService {
     until: Date,
     output: unknown,
   ): Promise<ExecutionEnd> {
-    const sleepingGeneration = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.runs.lockHeld(manager, run.id, run.leaseGeneration))) return null;
-      await this.steps.markFinished(manager, slot, run.leaseGeneration, {
-        status: 'completed',
-        output,
-        error: null,
-      });
-      return this.runs.sleepUntil(manager, run.id, until);
-    });
+    const sleepingGeneration = await this.db(run, () =>
+      this.dataSource.transaction(async (manager) => {
+        if (!(await this.runs.lockHeld(manager, run.id, run.leaseGeneration))) return null;
+        await this.steps.markFinished(manager, slot, run.leaseGeneration, {
+          status: 'completed',
+          output,
+          error: null,
+        });
+        return this.runs.sleepUntil(manager, run.id, until);
+      }),
+    );
     if (sleepingGeneration === null) return 'lease_lost';
     await this.queue.wakeAt(run.id, sleepingGeneration, until);
     return 'sleeping';
@@ -217,17 +245,19 @@ export class RunExecutionService {
     slot: StepSlot,
     instructions: string,
   ): Promise<ExecutionEnd> {
-    return this.dataSource.transaction(async (manager) => {
-      if (!(await this.runs.lockHeld(manager, run.id, run.leaseGeneration))) return 'lease_lost';
-      await this.packets.insertOnce(manager, {
-        runId: run.id,
-        stepIndex: slot.index,
-        instructions,
-      });
-      await this.steps.markWaiting(manager, slot);
-      await this.runs.awaitWorkPacket(manager, run.id);
-      return 'awaiting_work_packet';
-    });
+    return this.db(run, () =>
+      this.dataSource.transaction(async (manager) => {
+        if (!(await this.runs.lockHeld(manager, run.id, run.leaseGeneration))) return 'lease_lost';
+        await this.packets.insertOnce(manager, {
+          runId: run.id,
+          stepIndex: slot.index,
+          instructions,
+        });
+        await this.steps.markWaiting(manager, slot);
+        await this.runs.awaitWorkPacket(manager, run.id);
+        return 'awaiting_work_packet' as const;
+      }),
+    );
   }
 
   private async finish(
@@ -242,25 +272,21 @@ export class RunExecutionService {
     if (status === 'completed' && run.outputPage && (pending.effectful || pending.instant.length)) {
       // The page is for a run that completes: its steps are written first, and a cancel asked for
       // meanwhile is seen before it.
-      const written = await this.steps.recordFinished(
-        manager,
-        run.id,
-        run.leaseGeneration,
-        unwrittenRecords(pending),
+      const toWrite = unwrittenRecords(pending);
+      const written = await this.db(run, () =>
+        this.steps.recordFinished(manager, run.id, run.leaseGeneration, toWrite),
       );
       if (written === 'lease_lost') return 'lease_lost';
       if (written === 'cancel_requested')
         return this.finish(run, records, 'cancelled', CANCELLED_BY_REQUEST);
       pending = nothingUnwritten();
     }
-    const pageError = status === 'completed' ? await this.outputPage.write(run, records) : null;
+    const pageError =
+      status === 'completed' ? await this.db(run, () => this.outputPage.write(run, records)) : null;
     const [endStatus, endError] = pageError ? (['failed', pageError] as const) : [status, error];
-    const ended = await this.reports.finishHeld(
-      manager,
-      run,
-      endStatus,
-      endError,
-      unwrittenRecords(pending),
+    const rest = unwrittenRecords(pending);
+    const ended = await this.db(run, () =>
+      this.reports.finishHeld(manager, run, endStatus, endError, rest),
     );
     return ended ?? 'lease_lost';
   }

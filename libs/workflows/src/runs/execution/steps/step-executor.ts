@@ -27,6 +27,11 @@ export interface StepExecutor {
    * follows at once, and a worker that dies before that only runs it again.
    */
   readonly instant?: boolean;
+  /**
+   * Its work is statements on this process's database pool (the `wiki.*` steps): it runs under
+   * the engine's database gate. Steps that wait on other services do not, and hold no connection.
+   */
+  readonly usesDatabase?: boolean;
 }
 
 export const completed = (output: unknown): StepOutcome => ({ kind: 'completed', output });

@@ -33,6 +33,7 @@ export const STEP_EXECUTOR_PROVIDERS = [
 function boundingTemplates(executor: StepExecutor): StepExecutor {
   return {
     instant: executor.instant,
+    usesDatabase: executor.usesDatabase,
     async execute(context: StepContext): Promise<StepOutcome> {
       try {
         return await executor.execute(context);

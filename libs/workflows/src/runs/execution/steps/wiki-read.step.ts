@@ -13,6 +13,8 @@ import { asStarter } from './wiki-step';
 /** `wiki.read`: one page the starter can read. */
 @Injectable()
 export class WikiReadStep implements StepExecutor {
+  readonly usesDatabase = true;
+
   constructor(
     private readonly wiki: WikiApi,
     private readonly starter: StarterActor,

@@ -15,6 +15,8 @@ const DEFAULT_LIMIT = 5;
 /** `wiki.search`: the starter's best matches. */
 @Injectable()
 export class WikiSearchStep implements StepExecutor {
+  readonly usesDatabase = true;
+
   constructor(
     private readonly wiki: WikiApi,
     private readonly starter: StarterActor,

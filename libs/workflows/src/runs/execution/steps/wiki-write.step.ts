@@ -13,6 +13,8 @@ import { asStarter } from './wiki-step';
 /** `wiki.write`: creates or replaces the page titled `title` in folder `path`, as the starter. */
 @Injectable()
 export class WikiWriteStep implements StepExecutor {
+  readonly usesDatabase = true;
+
   constructor(
     private readonly wiki: WikiApi,
     private readonly starter: StarterActor,
