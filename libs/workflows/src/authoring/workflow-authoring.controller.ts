@@ -40,7 +40,9 @@ export class WorkflowAuthoringController {
       "state. Nothing is inferred from the job's words: without `output.create_page` no page " +
       'is written. The same `authoring_request_id` and body answer the same operation. A ' +
       'person has at most `AUTHORING_COMPOSING_PER_PERSON` (default 3) compositions under way ' +
-      'at once: one more is 429 RATE_LIMITED with `Retry-After` (explicit plans are not counted).',
+      'at once: one more is 429 RATE_LIMITED with `Retry-After` (explicit plans are not counted). ' +
+      'A company holds at most `WORKFLOWS_PER_COMPANY` (default 1000) workflows that are not ' +
+      'deleted (409 WORKFLOW_LIMIT_REACHED).',
   })
   @ApiBody({
     type: DesignRequestDto,
@@ -86,7 +88,13 @@ export class WorkflowAuthoringController {
     type: AuthoringOperationDto,
     description: 'Ended without a workflow: needs_clarification, capability_gap or failed.',
   })
-  @ApiConflictResponse({ description: 'AUTHORING_REQUEST_CONFLICT', type: ErrorEnvelopeSchema })
+  @ApiConflictResponse({
+    description:
+      'AUTHORING_REQUEST_CONFLICT; or WORKFLOW_LIMIT_REACHED: the company holds ' +
+      '`WORKFLOWS_PER_COMPANY` (default 1000) workflows that are not deleted, nothing is saved ' +
+      '(`details`: `{limit}`; a composition reaching it ends `failed` saying so).',
+    type: ErrorEnvelopeSchema,
+  })
   @ApiTooManyRequestsResponse({
     description:
       'RATE_LIMITED: AUTHORING_COMPOSING_PER_PERSON compositions of yours are under way; `Retry-After` says when the oldest has ended at the latest. `details`: `{limit, retry_after_seconds}`.',

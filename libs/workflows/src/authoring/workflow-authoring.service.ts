@@ -218,6 +218,13 @@ export class WorkflowAuthoringService implements OnApplicationBootstrap, OnAppli
       });
       if (workflow) await this.schedules.apply(workflow.id);
     } catch (error) {
+      // The company's cap was reached while the model planned: the operation says so.
+      if (error instanceof AppError && (error.code as string) === 'WORKFLOW_LIMIT_REACHED') {
+        await this.end(operationId, { status: 'failed', error: error.message }).catch(
+          () => undefined,
+        );
+        return;
+      }
       this.logger.error(`Authoring operation ${operationId} failed: ${(error as Error).message}`);
       await this.end(operationId, {
         status: 'failed',

@@ -17,4 +17,14 @@ export class CompanyCounterRepository {
     );
     return row.last_workflow_number;
   }
+
+  /** The company's workflows that are not deleted (an index-only count). */
+  async countLiveWorkflows(manager: EntityManager, companyId: string): Promise<number> {
+    const [row]: { live: number }[] = await manager.query(
+      `SELECT count(*)::int AS live FROM workflows.workflows
+        WHERE company_id = $1 AND status <> 'deleted'`,
+      [companyId],
+    );
+    return row.live;
+  }
 }

@@ -9,6 +9,7 @@ import { ScheduleApplier } from '../schedules/schedule-applier.service';
 import { WorkflowScheduleService } from '../schedules/workflow-schedule.service';
 import { WorkflowsCoreModule } from '../workflows-core.module';
 import { WorkflowCreateService } from './workflow-create.service';
+import { loadWorkflowLimitsConfig, WorkflowLimitsConfig } from './workflow-limits.config';
 import { WorkflowManageService } from './workflow-manage.service';
 import { WorkflowsController } from './workflows.controller';
 
@@ -23,6 +24,7 @@ import { WorkflowsController } from './workflows.controller';
     WorkflowManageService,
     WorkflowScheduleService,
     ScheduleApplier,
+    { provide: WorkflowLimitsConfig, useFactory: () => loadWorkflowLimitsConfig() },
   ],
 })
 export class WorkflowDefinitionsModule {}

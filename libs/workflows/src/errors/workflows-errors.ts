@@ -19,6 +19,8 @@ export const WORKFLOWS_ERROR_STATUS = {
   RUN_START_LIMIT_REACHED: 409,
   /** The workflow already has a webhook link: rotate it to get a new token. */
   WEBHOOK_LINK_EXISTS: 409,
+  /** The company holds as many workflows (not deleted) as allowed; delete one first. */
+  WORKFLOW_LIMIT_REACHED: 409,
 } as const satisfies Record<string, RefusalStatus>;
 
 export type WorkflowsErrorCode = keyof typeof WORKFLOWS_ERROR_STATUS;
