@@ -54,8 +54,8 @@ export class HooksConfig {
    * Delivery attempts one process sends at once, and the connections it keeps to one receiver.
    * An attempt mostly waits (on the receiver, a batch of reads, Redis), and the attempts in flight
    * share their reads and records: 128 delivered half again as many per second as 32, at less CPU
-   * per delivery (docs/benchmarks.md, "H1 with 128 attempts at once"), and 256 over four BullMQ
-   * workers about an eighth more again (`delivery-lanes.ts`).
+   * per delivery, and 256 over four BullMQ workers about an eighth more again (docs/benchmarks.md,
+   * "Many attempts in flight share their batches", and `delivery-lanes.ts`).
    */
   @IsInt()
   @Min(1)
