@@ -10,7 +10,7 @@ import { RunOutputPageWriter } from './run-output-page.writer';
 import { RunQueue } from './run-queue';
 import { RunQueueProcessor } from './run-queue.processor';
 import { RunReconcilerService } from './run-reconciler.service';
-import { EngineDbGate, RunSlots } from './run-slots';
+import { EngineDbGate, RunSlots, SandboxStepSlots } from './run-slots';
 import { StarterActor } from './starter-actor';
 import { STEP_EXECUTOR_PROVIDERS, StepExecutors } from './steps/step-executors';
 import { WorkPacketController } from './work-packet.controller';
@@ -46,6 +46,7 @@ export const RUN_EXECUTION_PROVIDERS = [
   RunQueue,
   RunSlots,
   EngineDbGate,
+  SandboxStepSlots,
   RunOutputPageWriter,
   RunExecutionService,
   RunQueueProcessor,

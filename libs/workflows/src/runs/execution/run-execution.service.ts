@@ -15,7 +15,7 @@ import { RunStepRepository, type StepSlot } from '../run-step.repository';
 import { WorkPacketRepository } from '../work-packet.repository';
 import { RunOutputPageWriter } from './run-output-page.writer';
 import { RunQueue } from './run-queue';
-import { EngineDbGate, LOOKUP_LANE } from './run-slots';
+import { EngineDbGate, LOOKUP_LANE, SandboxStepSlots } from './run-slots';
 import type { StepOutcome } from './steps/step-executor';
 import {
   finishedOf,
@@ -88,6 +88,7 @@ export class RunExecutionService {
     private readonly queue: RunQueue,
     private readonly config: WorkflowsConfig,
     private readonly gate: EngineDbGate,
+    private readonly sandboxSlots: SandboxStepSlots,
   ) {}
 
   /** The company of the run, whose place it waits for; null for a run that is not there. */
@@ -180,7 +181,8 @@ export class RunExecutionService {
   /**
    * The step's outcome; an executor that throws fails its step (and so the run). A step that
    * waits on a model, an HTTP call or the sandbox runs outside the engine's database gate and
-   * holds no connection meanwhile; one whose work is statements (`wiki.*`) passes the gate.
+   * holds no connection meanwhile; one whose work is statements (`wiki.*`) passes the gate, and
+   * one that evaluates code waits for a sandbox slot of the engine (CPU-bound, bounded apart).
    */
   private runStep(
     run: ClaimedRun,
@@ -191,12 +193,15 @@ export class RunExecutionService {
     const executor = this.executors.of(step.block);
     const execute = (): Promise<StepOutcome> =>
       executor.execute({ run, step, index, scope: scopeOf(run, records) });
-    return (executor.usesDatabase ? this.db(run, execute) : execute()).catch(
-      (error: Error): StepOutcome => {
-        this.logger.warn(`run ${run.id} step ${step.id} threw: ${error.message}`);
-        return { kind: 'failed', error: { code: 'step_error', message: error.message } };
-      },
-    );
+    const bounded = executor.usesDatabase
+      ? this.db(run, execute)
+      : executor.usesSandbox
+        ? this.sandboxSlots.run(run.companyId, execute)
+        : execute();
+    return bounded.catch((error: Error): StepOutcome => {
+      this.logger.warn(`run ${run.id} step ${step.id} threw: ${error.message}`);
+      return { kind: 'failed', error: { code: 'step_error', message: error.message } };
+    });
   }
 
   /** `work` on the database, in the run's company's lane of the engine's share of the pool. */

@@ -22,6 +22,19 @@ export class RunSlots extends FairLanes {
 }
 
 /**
+ * `code.run` and `assert` steps at the sandbox at once: as many as it has slots
+ * (CODE_SANDBOX_CONCURRENCY), half of them per company at most. More would only wait inside the
+ * sandbox, each starting a thread that the memory budget ends again before its turn.
+ */
+@Injectable()
+export class SandboxStepSlots extends FairLanes {
+  constructor(config: WorkflowsConfig) {
+    const total = config.CODE_SANDBOX_CONCURRENCY;
+    super(total, Math.max(1, Math.ceil(total / 2)));
+  }
+}
+
+/**
  * The engine's database work at once: its statements and short transactions (claims, step
  * marks, ends, heartbeats, `wiki.*` steps) go through this gate before they take a connection,
  * so hundreds of runs never hold more than DB_POOL_SIZE − 2 of the pool and a route of the same

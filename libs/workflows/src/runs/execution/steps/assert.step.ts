@@ -12,6 +12,8 @@ import {
 /** `assert`: `that` must evaluate to exactly `true`, else the run fails with `message`. */
 @Injectable()
 export class AssertStep implements StepExecutor {
+  readonly usesSandbox = true;
+
   constructor(private readonly sandbox: CodeSandbox) {}
 
   async execute(context: StepContext): Promise<StepOutcome> {

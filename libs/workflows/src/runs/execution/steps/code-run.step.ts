@@ -12,6 +12,8 @@ import {
 /** `code.run`: the JSON value of the code's last expression, evaluated in the sandbox. */
 @Injectable()
 export class CodeRunStep implements StepExecutor {
+  readonly usesSandbox = true;
+
   constructor(private readonly sandbox: CodeSandbox) {}
 
   async execute(context: StepContext): Promise<StepOutcome> {

@@ -32,6 +32,8 @@ export interface StepExecutor {
    * the engine's database gate. Steps that wait on other services do not, and hold no connection.
    */
   readonly usesDatabase?: boolean;
+  /** It evaluates code in the sandbox (CPU-bound): it waits for one of the engine's sandbox slots. */
+  readonly usesSandbox?: boolean;
 }
 
 export const completed = (output: unknown): StepOutcome => ({ kind: 'completed', output });

@@ -34,6 +34,7 @@ function boundingTemplates(executor: StepExecutor): StepExecutor {
   return {
     instant: executor.instant,
     usesDatabase: executor.usesDatabase,
+    usesSandbox: executor.usesSandbox,
     async execute(context: StepContext): Promise<StepOutcome> {
       try {
         return await executor.execute(context);
