@@ -13,6 +13,8 @@ import { type BenchReport, checksTable, fixed, printReport, say, table } from '.
 import { searchBench } from './search-bench';
 import { seedReport } from './seed-bench';
 import { allowBenchStarts, workflowBench } from './workflow-bench';
+import { runsIoBench } from './runs-io-bench';
+import { startSlowModelProvider } from './slow-model-provider';
 
 const load = (): string =>
   loadavg()
@@ -45,6 +47,7 @@ async function main(): Promise<boolean> {
       npmStart = await timeNpmStart(data);
     }
     allowBenchStarts();
+    await startSlowModelProvider();
     const context = await startBench(data);
     try {
       record(await footprintBench(context, npmStart));
@@ -52,6 +55,7 @@ async function main(): Promise<boolean> {
       record(await searchBench(context));
       record(await editBench(context));
       record(await workflowBench(context));
+      record(await runsIoBench(context));
       record(await hooksBench(context));
       record(await feedbackBench(context));
       record(await mcpBench(context));
