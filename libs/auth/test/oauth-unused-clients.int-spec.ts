@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { UnusedClientSweeper } from '@cw/identity';
 import {
+  ageOAuthClients,
+  expireAuthorizationCodesOf,
+  oauthClientsWithPrefix,
+  registeredOAuthClients,
+  seedUnusedOAuthClients,
+} from '@cw/identity/testing';
+import {
   approveAuthorization,
   authorizeUrlOf,
   oauthTokenRequest,
@@ -28,19 +35,8 @@ describe('OAuth clients nobody signs in with are deleted (real PostgreSQL and Re
   });
   afterAll(() => server.close());
 
-  const age = (ids: string[], hours: number): Promise<unknown> =>
-    db.query(
-      `UPDATE identity.oauth_clients SET created_at = now() - make_interval(hours => $2)
-        WHERE id = ANY($1)`,
-      [ids, hours],
-    );
-  const remaining = async (ids: string[]): Promise<string[]> => {
-    const rows: { id: string }[] = await db.query(
-      `SELECT id FROM identity.oauth_clients WHERE id = ANY($1) ORDER BY id`,
-      [ids],
-    );
-    return rows.map((row) => row.id);
-  };
+  const age = (ids: string[], hours: number) => ageOAuthClients(db, ids, hours);
+  const remaining = (ids: string[]) => registeredOAuthClients(db, ids);
 
   /** A browser approves the client: the code, not yet exchanged, and its verifier. */
   async function approve(clientId: string, cookie: string) {
@@ -75,11 +71,7 @@ describe('OAuth clients nobody signs in with are deleted (real PostgreSQL and Re
     });
     expect(exchanged.status).toBe(200);
     // The used client's code is long spent: only its sign-in keeps it.
-    await db.query(
-      `UPDATE identity.oauth_authorization_codes SET expires_at = now() - interval '1 hour'
-        WHERE client_id = $1`,
-      [used],
-    );
+    await expireAuthorizationCodesOf(db, used);
     await approve(inFlight, person.cookie);
     await age([unused, used, inFlight], 25);
     await age([young], 23);
@@ -94,26 +86,11 @@ describe('OAuth clients nobody signs in with are deleted (real PostgreSQL and Re
 
   it('deletes at most 5,000 clients a pass, oldest first; the next pass takes the rest', async () => {
     const prefix = `cwc_sweep${randomBytes(6).toString('hex')}`;
-    await db.query(
-      `INSERT INTO identity.oauth_clients (id, client_name, redirect_uris, created_at)
-       SELECT $1 || lpad(n::text, 5, '0'), 'Loop', ARRAY[$2], now() - interval '48 hours' + n * interval '1 second'
-         FROM generate_series(1, 5200) n`,
-      [prefix, REDIRECT],
-    );
-    const left = async (): Promise<number> => {
-      const [{ n }]: { n: number }[] = await db.query(
-        `SELECT count(*)::int AS n FROM identity.oauth_clients WHERE id LIKE $1 || '%'`,
-        [prefix],
-      );
-      return n;
-    };
+    await seedUnusedOAuthClients(db, prefix, 5200, REDIRECT);
+    const left = async (): Promise<number> => (await oauthClientsWithPrefix(db, prefix)).count;
     expect(await sweeper.sweep()).toBe(5000);
     expect(await left()).toBe(200);
-    const [{ oldest }]: { oldest: string }[] = await db.query(
-      `SELECT min(id) AS oldest FROM identity.oauth_clients WHERE id LIKE $1 || '%'`,
-      [prefix],
-    );
-    expect(oldest).toBe(`${prefix}05001`);
+    expect((await oauthClientsWithPrefix(db, prefix)).first).toBe(`${prefix}05001`);
     await sweeper.sweep();
     expect(await left()).toBe(0);
   });

@@ -51,3 +51,72 @@ export async function accessTokenTimes(
   );
   return { lastUsedAt: row.last_used_at, expiresAt: row.expires_at };
 }
+
+/** Pretends these OAuth clients registered `hours` ago. */
+export async function ageOAuthClients(
+  dataSource: DataSource,
+  clientIds: readonly string[],
+  hours: number,
+): Promise<void> {
+  await dataSource.query(
+    `UPDATE identity.oauth_clients SET created_at = now() - make_interval(hours => $2)
+      WHERE id = ANY($1)`,
+    [clientIds, hours],
+  );
+}
+
+/** Which of these OAuth clients are still registered, in id order. */
+export async function registeredOAuthClients(
+  dataSource: DataSource,
+  clientIds: readonly string[],
+): Promise<string[]> {
+  const rows: { id: string }[] = await dataSource.query(
+    `SELECT id FROM identity.oauth_clients WHERE id = ANY($1) ORDER BY id`,
+    [clientIds],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Pretends every authorization code of the client expired an hour ago. */
+export async function expireAuthorizationCodesOf(
+  dataSource: DataSource,
+  clientId: string,
+): Promise<void> {
+  await dataSource.query(
+    `UPDATE identity.oauth_authorization_codes SET expires_at = now() - interval '1 hour'
+      WHERE client_id = $1`,
+    [clientId],
+  );
+}
+
+/**
+ * Registers `count` clients `<prefix>00001` … directly, the first 48 hours ago and each later
+ * one a second younger, none ever used.
+ */
+export async function seedUnusedOAuthClients(
+  dataSource: DataSource,
+  prefix: string,
+  count: number,
+  redirectUri: string,
+): Promise<void> {
+  await dataSource.query(
+    `INSERT INTO identity.oauth_clients (id, client_name, redirect_uris, created_at)
+     SELECT $1 || lpad(n::text, 5, '0'), 'Loop', ARRAY[$2],
+            now() - interval '48 hours' + n * interval '1 second'
+       FROM generate_series(1, $3::int) n`,
+    [prefix, redirectUri, count],
+  );
+}
+
+/** How many clients whose id starts with `prefix` are registered, and the least such id. */
+export async function oauthClientsWithPrefix(
+  dataSource: DataSource,
+  prefix: string,
+): Promise<{ count: number; first: string | null }> {
+  const [row]: { count: number; first: string | null }[] = await dataSource.query(
+    `SELECT count(*)::int AS count, min(id) AS first FROM identity.oauth_clients
+      WHERE id LIKE $1 || '%'`,
+    [prefix],
+  );
+  return row;
+}

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { workflowsError } from '../errors/workflows-errors';
 import { WorkflowsConfig } from '../workflows.config';
 import type { RunTrigger } from './entities/run.entity';
+import { countStartSql } from './run-start-count.sql';
 
 const HOUR_MS = 3_600_000;
 
@@ -17,10 +18,8 @@ export type StartCounter = (workflowId: string, params: unknown[], condition?: s
 /**
  * The per-workflow hourly start limit (`RUNS_HOURLY_START_LIMIT`), counted in PostgreSQL by the
  * start itself, in its own statement or transaction: a start needs no Redis, every replica shares
- * the count, and a start that does not commit is not counted. The counter row
- * (`workflows.run_start_counts`) is taken with `INSERT … ON CONFLICT DO UPDATE`, which locks it:
- * concurrent starts of one workflow queue on it until each commits, so exactly the limit get
- * through. The window is the hour (UTC) of the database's clock.
+ * the count, and a start that does not commit is not counted. Concurrent starts of one workflow
+ * queue on its counter row (`countStartSql`) until each commits, so exactly the limit get through. The window is the hour (UTC) of the database's clock.
  */
 @Injectable()
 export class RunStartLimiter {
@@ -31,22 +30,8 @@ export class RunStartLimiter {
     return trigger !== 'schedule';
   }
 
-  readonly countStartSql: StartCounter = (workflowId, params, condition) => {
-    params.push(workflowId, this.config.RUNS_HOURLY_START_LIMIT);
-    const workflow = `$${params.length - 1}::uuid`;
-    const limit = `$${params.length}::int`;
-    // A start whose transaction began in the hour before, committing after the first start of
-    // the new hour, counts in the new hour (GREATEST) instead of resetting it.
-    return `INSERT INTO workflows.run_start_counts AS c (workflow_id, window_start, starts)
-            SELECT ${workflow}, date_trunc('hour', now() AT TIME ZONE 'UTC'), 1
-             ${condition ? `WHERE ${condition}` : ''}
-            ON CONFLICT (workflow_id) DO UPDATE
-               SET window_start = GREATEST(c.window_start, EXCLUDED.window_start),
-                   starts = CASE WHEN EXCLUDED.window_start > c.window_start THEN 1
-                                 ELSE c.starts + 1 END
-             WHERE EXCLUDED.window_start > c.window_start OR c.starts < ${limit}
-            RETURNING c.workflow_id`;
-  };
+  readonly countStartSql: StartCounter = (workflowId, params, condition) =>
+    countStartSql(workflowId, this.config.RUNS_HOURLY_START_LIMIT, params, condition);
 
   /** Counts one start in the caller's transaction; false (nothing counted) over the limit. */
   async take(manager: EntityManager, workflowId: string): Promise<boolean> {

@@ -385,6 +385,15 @@ export class RunRepository {
   // Execution (runs/execution): claiming, heart-beating and pausing a run. Every write of a
   // worker carries the lease generation it claimed, so a worker that lost the run changes nothing.
 
+  /** The company of the run; null for a run that is not there. */
+  async companyOf(id: string): Promise<string | null> {
+    const rows: { company_id: string }[] = await this.dataSource.query(
+      'SELECT company_id FROM workflows.runs WHERE id = $1',
+      [id],
+    );
+    return rows[0]?.company_id ?? null;
+  }
+
   /**
    * Takes the run for one worker: a live run whose wait is over and that no worker holds (never
    * claimed, released, or its holder stopped heart-beating `leaseSeconds` ago). Increments the

@@ -92,12 +92,8 @@ export class RunExecutionService {
   ) {}
 
   /** The company of the run, whose place it waits for; null for a run that is not there. */
-  async companyOf(runId: string): Promise<string | null> {
-    const rows = await this.dataSource.query<{ company_id: string }[]>(
-      'SELECT company_id FROM workflows.runs WHERE id = $1',
-      [runId],
-    );
-    return rows[0]?.company_id ?? null;
+  companyOf(runId: string): Promise<string | null> {
+    return this.runs.companyOf(runId);
   }
 
   /** Claims and executes the run; `companyId` is its lane at the database gate, when known. */

@@ -1,0 +1,27 @@
+/**
+ * A data-modifying statement over `workflows.run_start_counts` that counts one start of
+ * `workflowId` and returns a row when the start fits in its hour, none when it would pass
+ * `limit`; it counts only if `condition` (SQL, when given) holds. Parameters are pushed onto
+ * `params`. The counter row is taken with `INSERT … ON CONFLICT DO UPDATE`, which locks it until
+ * the start commits. A start whose transaction began in the hour before, committing after the
+ * first start of the new hour, counts in the new hour (GREATEST) instead of resetting it.
+ */
+export function countStartSql(
+  workflowId: string,
+  limit: number,
+  params: unknown[],
+  condition?: string,
+): string {
+  params.push(workflowId, limit);
+  const workflow = `$${params.length - 1}::uuid`;
+  const max = `$${params.length}::int`;
+  return `INSERT INTO workflows.run_start_counts AS c (workflow_id, window_start, starts)
+          SELECT ${workflow}, date_trunc('hour', now() AT TIME ZONE 'UTC'), 1
+           ${condition ? `WHERE ${condition}` : ''}
+          ON CONFLICT (workflow_id) DO UPDATE
+             SET window_start = GREATEST(c.window_start, EXCLUDED.window_start),
+                 starts = CASE WHEN EXCLUDED.window_start > c.window_start THEN 1
+                               ELSE c.starts + 1 END
+           WHERE EXCLUDED.window_start > c.window_start OR c.starts < ${max}
+          RETURNING c.workflow_id`;
+}
