@@ -15,6 +15,7 @@ import { runRequestHash } from './run-request-hash';
 import { type RunRequestKey, RunRequestRepository } from './run-request.repository';
 import { RunStartLimiter } from './run-start-limiter';
 import type { RunStatus } from './run-status';
+import type { RunJobData } from './execution/run-queue';
 import { type NewRun, RunRepository, type StartCondition } from './run.repository';
 
 /**
@@ -27,8 +28,11 @@ export const STARTABLE_STATUSES: Readonly<Record<RunTrigger, readonly WorkflowSt
   schedule: ['active'],
 };
 
-/** The `run.requested` event of a run, over the columns its insert returns. */
-export const RUN_REQUESTED_PAYLOAD = `jsonb_build_object('run_id', id)`;
+/**
+ * The `run.requested` event of a run, over the columns its insert returns: the company names
+ * the run's lane, so the worker need not look it up before the run's turn.
+ */
+export const RUN_REQUESTED_PAYLOAD = `jsonb_build_object('run_id', id, 'company_id', company_id)`;
 
 export interface RunStartRequest {
   inputs?: unknown;
@@ -130,7 +134,10 @@ export class RunStartService {
           workflowId: workflow.id,
           runId,
         });
-        await this.outbox.append(manager, 'run.requested', { run_id: runId });
+        await this.outbox.append(manager, 'run.requested', {
+          run_id: runId,
+          company_id: run.companyId,
+        } satisfies RunJobData);
         // Counted once the key is ours, so concurrent retries of one start count once; and
         // last, so the counter row stays locked only until the commit. Refused: rolled back.
         if (

@@ -183,7 +183,7 @@ export class RunRepository {
             SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::jsonb, $7::jsonb,
                    'running', now()
             ${counting ? `WHERE EXISTS (SELECT 1 FROM ${START_COUNTED})` : ''}
-            RETURNING id`,
+            RETURNING id, company_id`,
       params,
       preceding: counting ? [{ name: START_COUNTED, sql: counting }] : undefined,
     };
@@ -220,7 +220,7 @@ export class RunRepository {
                    'running', now()
               FROM workflows.workflows w
              WHERE ${startable}${counting ? ` AND EXISTS (SELECT 1 FROM ${START_COUNTED})` : ''}
-            RETURNING id`,
+            RETURNING id, company_id`,
       params,
       preceding: counting ? [{ name: START_COUNTED, sql: counting }] : undefined,
     };

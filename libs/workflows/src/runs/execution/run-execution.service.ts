@@ -237,7 +237,7 @@ export class RunExecutionService {
       }),
     );
     if (sleepingGeneration === null) return 'lease_lost';
-    await this.queue.wakeAt(run.id, sleepingGeneration, until);
+    await this.queue.wakeAt(run, sleepingGeneration, until);
     return 'sleeping';
   }
 

@@ -56,7 +56,9 @@ export class RunQueueProcessor
 
   async process(job: Job<RunJobData>): Promise<ExecutionEnd> {
     const runId = job.data.run_id;
-    const companyId = await this.db.run(LOOKUP_LANE, () => this.execution.companyOf(runId));
+    const companyId =
+      job.data.company_id ??
+      (await this.db.run(LOOKUP_LANE, () => this.execution.companyOf(runId)));
     if (!companyId) return 'not_claimed';
     return this.slots.run(companyId, () => this.execution.execute(runId, companyId));
   }

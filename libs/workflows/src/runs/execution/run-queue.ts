@@ -6,6 +6,8 @@ import type { JobsOptions, Queue } from 'bullmq';
 /** The job payload of the `runs` queue (the outbox's `run.requested` event has the same). */
 export interface RunJobData {
   run_id: string;
+  /** The run's company (its lane); absent from hand-overs, which the worker looks up. */
+  company_id?: string;
 }
 
 const RUN_JOB = 'run.requested';
@@ -34,13 +36,17 @@ export class RunQueue {
   constructor(@InjectQueue(QueueName.WorkflowRuns) private readonly queue: Queue<RunJobData>) {}
 
   /** Wakes the run at `at` (a `wait` step) in the generation it sleeps in. */
-  async wakeAt(runId: string, generation: number, at: Date): Promise<void> {
+  async wakeAt(
+    run: { id: string; companyId: string },
+    generation: number,
+    at: Date,
+  ): Promise<void> {
     await this.queue.add(
       RUN_JOB,
-      { run_id: runId },
+      { run_id: run.id, company_id: run.companyId },
       {
         ...JOB_OPTIONS,
-        jobId: jobIdOf({ id: runId, leaseGeneration: generation }),
+        jobId: jobIdOf({ id: run.id, leaseGeneration: generation }),
         delay: Math.max(0, at.getTime() - Date.now()),
       },
     );
