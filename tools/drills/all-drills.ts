@@ -13,6 +13,7 @@ import { oversizedBodiesDrill } from './oversized-bodies.drill';
 import { postgresOutageDrill } from './postgres-outage.drill';
 import { readinessOutagesDrill } from './readiness-outages.drill';
 import { revocationRedisDownDrill } from './revocation-redis-down.drill';
+import { RUN_LOSS_DRILLS } from './run-loss.drill';
 import { slowBodiesDrill } from './slow-bodies.drill';
 
 /** Every drill, in the order `npm run drills` runs them (outages last: they restart parts). */
@@ -32,4 +33,5 @@ export const ALL_DRILLS: readonly Drill[] = [
   readinessOutagesDrill,
   postgresOutageDrill,
   dependencyOutagesDrill,
+  ...RUN_LOSS_DRILLS,
 ];

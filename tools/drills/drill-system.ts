@@ -55,6 +55,8 @@ export async function startDrillSystem(say: (line: string) => void): Promise<{
       LOG_LEVEL: 'info',
       ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET,
       QUEUE_PREFIX: `cwdrill-${process.pid}`,
+      // The run-loss-backlog drill holds a backlog longer than this (the lowest allowed is 10).
+      RUNS_STALE_AFTER_SECONDS: '20',
     },
   });
   const drills: DrillSystem = {
