@@ -144,6 +144,16 @@ async function settle(drills: DrillSystem, fleet: Fleet): Promise<Map<string, st
   return statuses;
 }
 
+/** How many acknowledged runs have not ended yet: the fault must catch some of them in flight. */
+async function countOpen(drills: DrillSystem, fleet: Fleet): Promise<number> {
+  const views = await inParallel(fleet.started, (run) =>
+    call<{ status?: string }>(drills.gatewayUrl, 'GET', `/api/workflows/runs/${run.runId}`, {
+      cookie: fleet.cookie,
+    }).catch(() => null),
+  );
+  return views.filter((view) => !TERMINAL.has(view?.body.status ?? '')).length;
+}
+
 /** Re-sends every acknowledged start with its own key: any other run id is a duplicate. */
 async function resend(
   drills: DrillSystem,
@@ -191,6 +201,11 @@ function runLossDrill(name: string, finding: string, fault: Fault): Drill {
       const before = pids(drills);
       const fleet = await startFleet(drills);
       expectThat(fleet.started.length > 0, `no start of ${RUNS} was acknowledged`);
+      const open = await countOpen(drills, fleet);
+      expectThat(
+        open > 0,
+        `all ${fleet.started.length} runs ended before the fault: it would hit none`,
+      );
       const { did, killed } = await fault(drills, fleet);
       const statuses = await settle(drills, fleet);
       const { duplicated, unanswered } = await resend(drills, fleet);
@@ -235,7 +250,11 @@ function runLossDrill(name: string, finding: string, fault: Fault): Drill {
         exited.length === 0,
         `${did}; ${line}; processes that exited: ${exited.map(([service]) => service).join(', ')}`,
       );
-      return [did, line, `no service process exited (beyond the one killed on purpose)`];
+      return [
+        `${did} (${open} runs not yet ended when it began)`,
+        line,
+        `no service process exited (beyond the one killed on purpose)`,
+      ];
     },
   };
 }
