@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { workflowsError } from '../errors/workflows-errors';
 import { WorkflowsConfig } from '../workflows.config';
 import type { RunTrigger } from './entities/run.entity';
-import { countStartSql } from './run-start-count.sql';
+import { RunStartCountRepository } from './run-start-count.repository';
 
 const HOUR_MS = 3_600_000;
 
@@ -23,7 +23,10 @@ export type StartCounter = (workflowId: string, params: unknown[], condition?: s
  */
 @Injectable()
 export class RunStartLimiter {
-  constructor(private readonly config: WorkflowsConfig) {}
+  constructor(
+    private readonly config: WorkflowsConfig,
+    private readonly startCounts: RunStartCountRepository,
+  ) {}
 
   /** Starts on demand count against the hourly limit; scheduled starts do not. */
   counts(trigger: RunTrigger): boolean {
@@ -31,13 +34,16 @@ export class RunStartLimiter {
   }
 
   readonly countStartSql: StartCounter = (workflowId, params, condition) =>
-    countStartSql(workflowId, this.config.RUNS_HOURLY_START_LIMIT, params, condition);
+    this.startCounts.countStartSql(
+      workflowId,
+      this.config.RUNS_HOURLY_START_LIMIT,
+      params,
+      condition,
+    );
 
   /** Counts one start in the caller's transaction; false (nothing counted) over the limit. */
-  async take(manager: EntityManager, workflowId: string): Promise<boolean> {
-    const params: unknown[] = [];
-    const rows: unknown[] = await manager.query(this.countStartSql(workflowId, params), params);
-    return rows.length > 0;
+  take(manager: EntityManager, workflowId: string): Promise<boolean> {
+    return this.startCounts.take(manager, workflowId, this.config.RUNS_HOURLY_START_LIMIT);
   }
 
   /** The refusal of a start over the limit; the webhook trigger's refusals are 409 by the spec. */

@@ -16,6 +16,7 @@ import {
 } from './execution/run-execution.parts';
 import { RunCancelService } from './run-cancel.service';
 import { RunRequestRepository } from './run-request.repository';
+import { RunStartCountRepository } from './run-start-count.repository';
 import { RunStartLimiter } from './run-start-limiter';
 import { KnownWorkflowInputs } from './known-workflow-inputs';
 import { RunStartService } from './run-start.service';
@@ -33,6 +34,7 @@ import { RunsController } from './runs.controller';
   providers: [
     RunRepository,
     RunRequestRepository,
+    RunStartCountRepository,
     RunStartLimiter,
     RunStartService,
     KnownWorkflowInputs,
