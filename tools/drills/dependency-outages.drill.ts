@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { call, createTestPage, type HttpResult } from '@cw/testing';
 import { expectThat, type Drill } from './drill';
-import type { DrillSystem } from './drill-system';
+import { createActiveWorkflow, servicePids } from './drill-fixtures';
 
 /** How long each dependency stays away. */
 const OUTAGE_MS = 15_000;
@@ -23,11 +23,6 @@ interface Answer {
 }
 
 type Send = () => Promise<HttpResult>;
-
-/** Each child's pid: a supervised restart replaces the child, so a changed pid is an exit. */
-function pids(drills: DrillSystem): Map<string, number | undefined> {
-  return new Map(drills.system.processes.map((process) => [process.name, process.child.pid]));
-}
 
 /** A steady mix of starts (keyed and not) and reads through the gateway, until stopped. */
 class Load {
@@ -86,32 +81,6 @@ async function until(what: string, ok: () => Promise<boolean>): Promise<number> 
   return Date.now() - began;
 }
 
-async function createWorkflow(gateway: string, cookie: string, index: number): Promise<string> {
-  const designed = await call<{ workflow?: { id: string } }>(
-    gateway,
-    'POST',
-    '/api/workflows/blocks/design',
-    {
-      cookie,
-      body: {
-        start_as: 'active',
-        intent: {
-          name: `Outage load ${index} ${Date.now()}`,
-          inputs: [],
-          steps: [{ id: 'say', block: 'text.compose', template: 'survived' }],
-          deliverables: [{ name: 'result', required: true, from_step: 'say' }],
-          budget: {},
-        },
-      },
-    },
-  );
-  expectThat(
-    designed.status === 201 && !!designed.body.workflow,
-    `creating a workflow answered ${designed.status}: ${designed.text}`,
-  );
-  return designed.body.workflow.id;
-}
-
 export const dependencyOutagesDrill: Drill = {
   name: 'dependency-outages',
   finding:
@@ -122,7 +91,11 @@ export const dependencyOutagesDrill: Drill = {
     const { cookie } = await drills.signIn();
     const workflows: string[] = [];
     for (let index = 0; index < WORKFLOWS; index += 1) {
-      workflows.push(await createWorkflow(gateway, cookie, index));
+      workflows.push(
+        await createActiveWorkflow(gateway, cookie, `Outage load ${index} ${Date.now()}`, [
+          { id: 'say', block: 'text.compose', template: 'survived' },
+        ]),
+      );
     }
     const { page } = await createTestPage(gateway, { cookie }, { title: 'Load', markdown: 'x' });
     let next = 0;
@@ -143,7 +116,7 @@ export const dependencyOutagesDrill: Drill = {
       },
       { what: 'workflow list', send: () => call(gateway, 'GET', '/api/workflows', { cookie }) },
     ]);
-    const before = pids(drills);
+    const before = servicePids(drills);
     const observations: string[] = [];
     const startsWork = async (): Promise<boolean> => (await startRun(false)()).status === 201;
 
@@ -229,7 +202,7 @@ export const dependencyOutagesDrill: Drill = {
       `all ${runIds.length} runs started while Redis was down completed, ${settled} ms after the check began`,
     );
 
-    const after = pids(drills);
+    const after = servicePids(drills);
     const exited = [...before].filter(
       ([name, pid]) => after.get(name) !== pid || drills.process(name).child.exitCode !== null,
     );

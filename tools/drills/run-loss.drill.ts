@@ -3,6 +3,7 @@ import { call } from '@cw/testing';
 import Redis from 'ioredis';
 import { expectThat, type Drill } from './drill';
 import type { DrillSystem } from './drill-system';
+import { createActiveWorkflow, servicePids } from './drill-fixtures';
 
 /** Runs each drill starts; the hourly start limit counts per workflow, so they spread over several. */
 const RUNS = 200;
@@ -34,10 +35,6 @@ interface Fleet {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-function pids(drills: DrillSystem): Map<string, number | undefined> {
-  return new Map(drills.system.processes.map((running) => [running.name, running.child.pid]));
-}
-
 /** Runs `task` over `items`, `PARALLEL` at a time. */
 async function inParallel<T, R>(items: readonly T[], task: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
@@ -51,35 +48,6 @@ async function inParallel<T, R>(items: readonly T[], task: (item: T) => Promise<
     }),
   );
   return results;
-}
-
-async function createWorkflow(gateway: string, cookie: string, index: number): Promise<string> {
-  const designed = await call<{ workflow?: { id: string } }>(
-    gateway,
-    'POST',
-    '/api/workflows/blocks/design',
-    {
-      cookie,
-      body: {
-        start_as: 'active',
-        intent: {
-          name: `Run loss ${index} ${Date.now()}`,
-          inputs: [],
-          steps: [
-            { id: 'pause', block: 'wait', seconds: WAIT_SECONDS },
-            { id: 'say', block: 'text.compose', template: 'kept' },
-          ],
-          deliverables: [{ name: 'result', required: true, from_step: 'say' }],
-          budget: {},
-        },
-      },
-    },
-  );
-  expectThat(
-    designed.status === 201 && !!designed.body.workflow,
-    `creating a workflow answered ${designed.status}: ${designed.text}`,
-  );
-  return designed.body.workflow.id;
 }
 
 async function startOne(
@@ -103,7 +71,12 @@ async function startFleet(drills: DrillSystem): Promise<Fleet> {
   const { cookie } = await drills.signIn();
   const workflows: string[] = [];
   for (let index = 0; index < Math.ceil(RUNS / RUNS_PER_WORKFLOW); index += 1) {
-    workflows.push(await createWorkflow(gateway, cookie, index));
+    workflows.push(
+      await createActiveWorkflow(gateway, cookie, `Run loss ${index} ${Date.now()}`, [
+        { id: 'pause', block: 'wait', seconds: WAIT_SECONDS },
+        { id: 'say', block: 'text.compose', template: 'kept' },
+      ]),
+    );
   }
   const plans = Array.from({ length: RUNS }, (_, index) => ({
     workflowId: workflows[index % workflows.length],
@@ -198,7 +171,7 @@ function runLossDrill(name: string, finding: string, fault: Fault): Drill {
     name,
     finding,
     async run(drills) {
-      const before = pids(drills);
+      const before = servicePids(drills);
       const fleet = await startFleet(drills);
       expectThat(fleet.started.length > 0, `no start of ${RUNS} was acknowledged`);
       const open = await countOpen(drills, fleet);
@@ -217,7 +190,7 @@ function runLossDrill(name: string, finding: string, fault: Fault): Drill {
         counts.set(key, (counts.get(key) ?? 0) + 1);
         if (status !== 'completed') notCompleted.push(`${runId} ${status ?? 'unanswered'}`);
       }
-      const after = pids(drills);
+      const after = servicePids(drills);
       const exited = [...before].filter(
         ([service, pid]) =>
           (service !== killed && after.get(service) !== pid) ||
