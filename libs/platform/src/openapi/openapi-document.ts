@@ -6,6 +6,7 @@ import { describedApiTags } from './described-api-tag';
 import { NON_JSON_SCHEMAS } from './non-json-content';
 import { toOpenApi31 } from './openapi-31';
 import { applyOperationSecurity, BEARER_SCHEME, SESSION_COOKIE_SCHEME } from './operation-security';
+import { describeValidatedIntegers } from './validated-integers';
 
 export const API_TITLE = 'Company Wiki, Workflow and Report API';
 export const API_VERSION = '0.2.0';
@@ -59,6 +60,7 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
       SESSION_COOKIE_SCHEME,
     )
     .build();
+  describeValidatedIntegers(app);
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ErrorEnvelopeSchema],
     operationIdFactory: (controller, method) =>
