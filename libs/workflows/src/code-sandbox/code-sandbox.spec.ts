@@ -171,6 +171,28 @@ describe('the code sandbox (QuickJS, a worker thread per session)', () => {
     expect((await sandbox.evaluate('inputs = 1; inputs.topic', globals)).result).toBe('billing');
   });
 
+  it('serves one-off evaluations from vacant threads that keep nothing of the last one', async () => {
+    const box = new CodeSandbox(LIMITS);
+    try {
+      const leaked = await box.evaluate('globalThis.leak = "a"; var carried = 1; leak', {
+        inputs: { topic: 'a' },
+      });
+      expect(leaked).toMatchObject({ status: 'ok', result: 'a' });
+      const startedAfterFirst = box.usage().threadsStarted;
+      for (let round = 0; round < 20; round += 1) {
+        const next = await box.evaluate('[typeof leak, typeof carried, inputs.topic]', {
+          inputs: { topic: `t${round}` },
+        });
+        expect(next.result).toEqual(['undefined', 'undefined', `t${round}`]);
+      }
+      // Twenty evaluations one after another ran on vacant threads: one more spare started at most.
+      expect(box.usage().sessions).toBe(0);
+      expect(box.usage().threadsStarted).toBeLessThanOrEqual(startedAfterFirst + 1);
+    } finally {
+      await box.shutdown();
+    }
+  });
+
   it('keeps sessions apart and reports a session it does not hold as missing', async () => {
     const a = fresh();
     const b = fresh();

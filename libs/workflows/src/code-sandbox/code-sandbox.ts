@@ -41,6 +41,8 @@ export interface RunCellOptions {
   owner?: string;
   /** The owner's company: its cells hold at most half the slots (`perGroupOf`). */
   group?: string;
+  /** Dispose the session after this cell (a one-off evaluation), leaving its thread vacant. */
+  discard?: boolean;
 }
 
 export interface SandboxUsage {
@@ -49,6 +51,8 @@ export interface SandboxUsage {
   /** Memory counted against the budget: every thread's overhead and WASM memory. */
   chargedBytes: number;
   queued: number;
+  /** Threads started since the sandbox was made (each costs a V8 isolate and a QuickJS load). */
+  threadsStarted: number;
 }
 
 /** The most memory one session's thread can reach: its overhead and its capped WASM memory. */
@@ -100,6 +104,7 @@ export class CodeSandbox {
   private readonly capBytes: number;
   private wasmModule?: object;
   private nextEvaluation = 1;
+  private threadsStarted = 0;
 
   constructor(
     private readonly limits: SandboxLimits,
@@ -132,7 +137,11 @@ export class CodeSandbox {
     );
   }
 
-  /** Evaluates `code` once in a fresh session with read-only `globals`, then discards it. */
+  /**
+   * Evaluates `code` once in a fresh session with read-only `globals`, then discards it. The
+   * session's QuickJS runtime is freed whole inside its thread, and the vacant thread waits as a
+   * spare for the next session or evaluation: a workflow's `assert` does not pay a thread start.
+   */
   async evaluate(
     code: string,
     globals: Record<string, unknown>,
@@ -140,11 +149,16 @@ export class CodeSandbox {
   ): Promise<CellOutcome> {
     const sessionId = `once-${this.nextEvaluation++}`;
     try {
-      const result = await this.run(sessionId, code, { expectExisting: false, globals, owner });
+      const result = await this.run(sessionId, code, {
+        expectExisting: false,
+        globals,
+        owner,
+        discard: true,
+      });
       if (result.kind !== 'ran') throw new Error('a fresh sandbox session was reported missing');
       return result.outcome;
     } finally {
-      this.close(sessionId);
+      this.release(sessionId);
     }
   }
 
@@ -153,12 +167,28 @@ export class CodeSandbox {
     this.held.get(sessionId)?.thread.end();
   }
 
+  /** Ends a one-off session: its thread, vacant again, becomes a spare if one is wanted. */
+  private release(sessionId: string): void {
+    const held = this.held.get(sessionId);
+    if (!held) return;
+    this.held.delete(sessionId);
+    const { thread } = held;
+    if (thread.ended || !thread.vacant || this.spares.length >= this.maxSpares()) thread.end();
+    else this.spares.push(thread);
+  }
+
+  /** Spares kept: enough for every slot's evaluation to find a vacant thread. */
+  private maxSpares(): number {
+    return Math.max(SPARE_THREADS, this.pool.concurrency);
+  }
+
   usage(): SandboxUsage {
     return {
       sessions: this.held.size,
       threads: this.threads.size,
       chargedBytes: this.charged(),
       queued: this.scheduler.queued,
+      threadsStarted: this.threadsStarted,
     };
   }
 
@@ -190,9 +220,11 @@ export class CodeSandbox {
           code,
           limits: this.limits,
           globals: options.globals ? JSON.stringify(options.globals) : undefined,
+          discard: options.discard,
         },
         this.limits.timeoutMs + WATCHDOG_GRACE_MS,
       );
+      thread.vacant = ran.kind === 'reply' && ran.reply.discarded === true;
       return this.resultOf(thread, ran);
     } catch {
       // The thread died before it was ready: the session was never there.
@@ -264,6 +296,7 @@ export class CodeSandbox {
     };
     const thread = new SandboxThread(data, INITIAL_WASM_BYTES, (ended) => this.forget(ended));
     this.threads.add(thread);
+    this.threadsStarted += 1;
     return thread;
   }
 

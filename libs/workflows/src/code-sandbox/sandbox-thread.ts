@@ -24,6 +24,8 @@ export class SandboxThread {
   pinned = false;
   /** A cell runs: the host counts the thread at its memory cap. */
   busy = false;
+  /** Its last one-off session was disposed inside it: it holds no session and may serve another. */
+  vacant = false;
   ended = false;
   private readonly worker: Worker;
   private nextId = 1;

@@ -42,6 +42,8 @@ export interface RunCellRequest {
   limits: SandboxLimits;
   /** JSON of read-only globals (`inputs`, `steps`) set when the thread's session is created. */
   globals?: string;
+  /** A one-off evaluation: the session is disposed after the cell, so the thread can serve another. */
+  discard?: boolean;
 }
 
 export type SandboxRequest = RunCellRequest;
@@ -52,8 +54,16 @@ export type SandboxReply =
   /**
    * `recycle`: the interpreter ran out of memory or failed inside itself, and QuickJS's heap may
    * not be sound afterwards, so the host ends the thread (and with it only this session).
+   * `discarded`: the session of a `discard` request was disposed whole; the thread holds none.
    */
-  | { id: number; type: 'outcome'; outcome: CellOutcome; memoryBytes: number; recycle?: boolean };
+  | {
+      id: number;
+      type: 'outcome';
+      outcome: CellOutcome;
+      memoryBytes: number;
+      recycle?: boolean;
+      discarded?: boolean;
+    };
 
 /** The WebAssembly globals used here (the project's TypeScript libs do not declare them). */
 export interface WasmApi {

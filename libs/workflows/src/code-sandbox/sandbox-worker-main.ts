@@ -255,14 +255,32 @@ export function sandboxWorkerMain(): void {
     recycle: true,
   });
 
+  /**
+   * Frees a one-off evaluation's runtime whole, so the next evaluation on this thread starts from
+   * nothing of it; a runtime that cannot be freed cleanly (a handle left behind) ends the thread.
+   */
+  const discardSession = (answer: SandboxReply): SandboxReply => {
+    const held = session;
+    session = undefined;
+    if (answer.type !== 'outcome' || answer.recycle || !held) return answer;
+    try {
+      held.context.dispose();
+      held.runtime.dispose();
+      return { ...answer, discarded: true };
+    } catch {
+      return { ...answer, recycle: true };
+    }
+  };
+
   parentPort!.on('message', (request: SandboxRequest) => {
     void run(request).then(
-      (answer) =>
-        parentPort!.postMessage(
+      (answer) => {
+        const checked =
           answer.type === 'outcome' && answer.outcome.status === 'memory_limit'
             ? { ...answer, recycle: true }
-            : answer,
-        ),
+            : answer;
+        parentPort!.postMessage(request.discard ? discardSession(checked) : checked);
+      },
       (error: unknown) => parentPort!.postMessage(failedInside(request, error)),
     );
   });
