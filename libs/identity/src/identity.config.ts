@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '@cw/platform';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { HOST_LIST } from './oauth/allowed-hosts';
 
 export class IdentityConfig {
   /** Enables the acceptance exchange (test environments only; refused in production). */
@@ -15,6 +16,18 @@ export class IdentityConfig {
       'OAUTH_ISSUER must be an http:// or https:// base URL such as https://wiki.example.com',
   })
   OAUTH_ISSUER?: string;
+
+  /**
+   * More `Host` names (comma-separated `host[:port]`; no port: any) that `/mcp` and the OAuth
+   * metadata answer as, besides OAUTH_ISSUER's host and the loopback names: the DNS-rebinding
+   * protection never takes a host from the request.
+   */
+  @IsOptional()
+  @Matches(HOST_LIST, {
+    message:
+      'MCP_ALLOWED_HOSTS must be comma-separated host names with an optional port, such as wiki.example.com,wiki.internal:3000',
+  })
+  MCP_ALLOWED_HOSTS?: string;
 
   /**
    * OAuth client registrations (`POST /api/oauth/register`, no credential) a minute per client

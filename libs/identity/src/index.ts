@@ -2,7 +2,12 @@ export { IdentityModule } from './identity.module';
 export { IDENTITY_ENTITIES } from './identity-entities';
 export { CredentialService } from './credentials/credential.service';
 export { IdentityConfig } from './identity.config';
-export { publicBaseOf } from './oauth/public-base';
+export {
+  allowedHostsOf,
+  allowedRequestBaseOf,
+  hostNotAllowed,
+  publicBaseOf,
+} from './oauth/public-base';
 export { DirectoryService } from './directory/directory.service';
 export type { CompanyRecord, PersonRecord, TeamRecord } from './directory/directory-records';
 export { ApiKeyService, type CreatedApiKey } from './api-keys/api-key.service';

@@ -1,11 +1,52 @@
+import { AppError } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../identity.config';
+import { AllowedHosts } from './allowed-hosts';
+
+const hostsByConfig = new WeakMap<IdentityConfig, AllowedHosts>();
+
+/** The Host names this process answers as (see `AllowedHosts`), read once per settings object. */
+export function allowedHostsOf(config: IdentityConfig): AllowedHosts {
+  let hosts = hostsByConfig.get(config);
+  if (!hosts) {
+    hosts = new AllowedHosts({
+      publicBase: config.OAUTH_ISSUER,
+      listed: config.MCP_ALLOWED_HOSTS,
+    });
+    hostsByConfig.set(config, hosts);
+  }
+  return hosts;
+}
+
+/**
+ * The address the request came to (`request.protocol` and `request.host` trust forwarded
+ * headers only from TRUSTED_PROXIES, and a service only the gateway's) when its host is one the
+ * settings allow; undefined for any other host, which a DNS-rebinding page can choose freely.
+ */
+export function allowedRequestBaseOf(
+  request: FastifyRequest,
+  config: IdentityConfig,
+): string | undefined {
+  if (!allowedHostsOf(config).allows(request.host)) return undefined;
+  return `${request.protocol}://${request.host.toLowerCase()}`;
+}
+
+/** 403 for a request whose `Host` the settings do not name. */
+export function hostNotAllowed(request: FastifyRequest): AppError {
+  return AppError.accessDenied(
+    `This server does not answer as the host ${JSON.stringify(request.host)}; an operator names its public address in OAUTH_ISSUER or lists hosts in MCP_ALLOWED_HOSTS.`,
+    { error: 'host_not_allowed' },
+  );
+}
 
 /**
  * The public base URL of the API (`https://wiki.example.com`, no trailing slash): OAUTH_ISSUER
- * when set, otherwise the address the request came to (`request.protocol` trusts forwarded
- * headers only from TRUSTED_PROXIES).
+ * when set, otherwise the address the request came to when its host is allowed. Any other
+ * host is refused (403), so OAuth metadata and challenges never name a host from a request.
  */
 export function publicBaseOf(request: FastifyRequest, config: IdentityConfig): string {
-  return (config.OAUTH_ISSUER ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+  if (config.OAUTH_ISSUER !== undefined) return config.OAUTH_ISSUER.replace(/\/$/, '');
+  const base = allowedRequestBaseOf(request, config);
+  if (base === undefined) throw hostNotAllowed(request);
+  return base;
 }
