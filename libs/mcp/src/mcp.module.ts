@@ -13,6 +13,10 @@ import { RestTarget } from './calls/rest-target';
 import { ToolRunner } from './calls/tool-runner';
 import { WorkflowRunWaiter } from './calls/workflow-run-waiter';
 import { McpConfig } from './mcp.config';
+import { Completions } from './resources/completions';
+import { PagePaths } from './resources/page-paths';
+import { PageResources } from './resources/page-resources';
+import { RestRoutes } from './resources/rest-routes';
 import { CallerCheck } from './transport/caller-check';
 import { McpController } from './transport/mcp.controller';
 import { McpServerFactory } from './transport/mcp-server.factory';
@@ -87,7 +91,29 @@ function catalogProvider(description: McpModuleOptions['description']): Provider
   };
 }
 
-/** The MCP server at `/mcp`: the spec's tools, each calling its REST route as the caller. */
+/** The routes behind resources and completions, from the same description as the tools. */
+function restRoutesProvider(description: McpModuleOptions['description']): Provider {
+  if (description === 'own') {
+    return {
+      provide: RestRoutes,
+      inject: [OpenApiDocumentHolder],
+      useFactory: (own: OpenApiDocumentHolder) => new RestRoutes(() => own.document!),
+    };
+  }
+  return {
+    provide: RestRoutes,
+    useFactory: () => {
+      const routes = new RestRoutes(description);
+      routes.ensure();
+      return routes;
+    },
+  };
+}
+
+/**
+ * The MCP server at `/mcp`: the spec's tools, each calling its REST route as the caller, and
+ * the caller's wiki pages as resources read the same way.
+ */
 @Module({})
 export class McpModule {
   static register(options: McpModuleOptions): DynamicModule {
@@ -99,6 +125,7 @@ export class McpModule {
       providers: [
         { provide: McpConfig, useFactory: () => loadConfig(McpConfig) },
         catalogProvider(options.description),
+        restRoutesProvider(options.description),
         options.restCalls === 'self'
           ? {
               provide: RestTarget,
@@ -119,6 +146,9 @@ export class McpModule {
         RestClient,
         WorkflowRunWaiter,
         ToolRunner,
+        PagePaths,
+        PageResources,
+        Completions,
         CallerCheck,
         McpServerFactory,
       ],

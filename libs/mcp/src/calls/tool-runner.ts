@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../catalog/tool-catalog';
 import { asRecord } from './json-record';
 import { type Caller, RestClient, RestRefusal, RestUnreachable } from './rest-client';
 import { routeCallOf } from './route-call';
+import type { RunProgress } from './run-progress';
 import { checkArguments, numericPageId, pathValue, ToolArgumentError } from './tool-arguments';
 import { errorResult, refusalResult, successResult } from './tool-results';
 import { WorkflowRunWaiter } from './workflow-run-waiter';
@@ -24,12 +25,18 @@ export class ToolRunner {
     private readonly runs: WorkflowRunWaiter,
   ) {}
 
-  async run(tool: ToolDefinition, args: Args, caller: Caller): Promise<CallToolResult> {
+  /** `progress`: the request's progress reporter (`run_workflow` with `wait_seconds` uses it). */
+  async run(
+    tool: ToolDefinition,
+    args: Args,
+    caller: Caller,
+    progress?: RunProgress,
+  ): Promise<CallToolResult> {
     try {
       // The spec's own message for a page UUID comes before any other refusal.
       if (tool.shape.numericPageId) numericPageId(args.page_id);
       checkArguments(tool, args);
-      const value = await this.answer(tool, args, caller);
+      const value = await this.answer(tool, args, caller, progress);
       return successResult(value, tool.route);
     } catch (error) {
       if (error instanceof ToolArgumentError) {
@@ -43,12 +50,17 @@ export class ToolRunner {
     }
   }
 
-  private async answer(tool: ToolDefinition, args: Args, caller: Caller): Promise<Args> {
+  private async answer(
+    tool: ToolDefinition,
+    args: Args,
+    caller: Caller,
+    progress?: RunProgress,
+  ): Promise<Args> {
     switch (tool.shape.kind) {
       case 'run_code':
         return this.runCode(tool, args, caller);
       case 'run_workflow':
-        return this.runs.run(tool, args, caller);
+        return this.runs.run(tool, args, caller, progress);
       case 'route':
         return this.callRoute(tool, args, caller);
     }

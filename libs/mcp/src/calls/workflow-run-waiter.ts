@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../catalog/tool-catalog';
 import { asRecord } from './json-record';
 import { type Caller, RestClient, RestRefusal } from './rest-client';
 import { routeCallOf } from './route-call';
+import type { RunProgress } from './run-progress';
 import { isUuid, pathValue, ToolArgumentError } from './tool-arguments';
 
 type Args = Record<string, unknown>;
@@ -31,7 +32,12 @@ function sleep(ms: number): Promise<void> {
 export class WorkflowRunWaiter {
   constructor(private readonly rest: RestClient) {}
 
-  async run(tool: ToolDefinition, args: Args, caller: Caller): Promise<Args> {
+  async run(
+    tool: ToolDefinition,
+    args: Args,
+    caller: Caller,
+    progress?: RunProgress,
+  ): Promise<Args> {
     const waitSeconds = this.waitSecondsOf(args.wait_seconds);
     const workflowId = await this.workflowIdOf(tool, args.workflow, caller);
     const [workflowParameter] = tool.route.pathParameters;
@@ -43,7 +49,12 @@ export class WorkflowRunWaiter {
       ),
     );
     if (waitSeconds === 0 || typeof started.run_id !== 'string') return started;
-    return { ...started, run: await this.settled(tool, started.run_id, waitSeconds, caller) };
+    try {
+      const run = await this.settled(tool, started.run_id, waitSeconds, caller, progress);
+      return { ...started, run };
+    } finally {
+      progress?.end();
+    }
   }
 
   private waitSecondsOf(value: unknown): number {
@@ -99,6 +110,7 @@ export class WorkflowRunWaiter {
     runId: string,
     waitSeconds: number,
     caller: Caller,
+    progress?: RunProgress,
   ): Promise<Args> {
     const runView = tool.helpers.runView!;
     const [runParameter] = runView.pathParameters;
@@ -108,6 +120,7 @@ export class WorkflowRunWaiter {
       const view = asRecord(
         await this.rest.call(runView, routeCallOf(runView, { [runParameter.name]: runId }), caller),
       );
+      await progress?.observe(view);
       const remaining = deadline - Date.now();
       if (SETTLED.has(String(view.status)) || remaining <= 0) return view;
       await sleep(Math.min(pause, remaining));
