@@ -1,6 +1,8 @@
 import './tracing';
 import 'reflect-metadata';
+import { allowedOriginsOf, McpConfig } from '@cw/mcp';
 import { GATEWAY, loadConfig, runService, SERVICES } from '@cw/platform';
+import { allowBrowserOrigins } from './edge/browser-access';
 import { EdgeConfig } from './edge/edge.config';
 import { continueOnlyWhenReadingBody } from './edge/expect-continue';
 import { GatewayModule } from './gateway.module';
@@ -14,7 +16,9 @@ void runService(GatewayModule, {
   defaultPort: GATEWAY.defaultPort,
   edge: true,
   configure: async (app) => {
-    continueOnlyWhenReadingBody(app.getHttpAdapter().getInstance());
+    const fastify = app.getHttpAdapter().getInstance();
+    continueOnlyWhenReadingBody(fastify);
+    allowBrowserOrigins(fastify, allowedOriginsOf(loadConfig(McpConfig)));
     await app.register(serviceProxyPlugin, {
       services: SERVICES,
       description: readGatewayServicesDescription(),

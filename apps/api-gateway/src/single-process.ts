@@ -1,6 +1,8 @@
 import './single-process-tracing';
 import 'reflect-metadata';
-import { GATEWAY, runService } from '@cw/platform';
+import { allowedOriginsOf, McpConfig } from '@cw/mcp';
+import { GATEWAY, loadConfig, runService } from '@cw/platform';
+import { allowBrowserOrigins } from './edge/browser-access';
 import { SingleProcessModule } from './single-process.module';
 
 void runService(SingleProcessModule, {
@@ -8,4 +10,10 @@ void runService(SingleProcessModule, {
   description: 'Company Wiki, Workflow and Report API (all services in one process).',
   defaultPort: GATEWAY.defaultPort,
   edge: true,
+  configure: async (app) => {
+    allowBrowserOrigins(
+      app.getHttpAdapter().getInstance(),
+      allowedOriginsOf(loadConfig(McpConfig)),
+    );
+  },
 });
