@@ -58,9 +58,15 @@ export class AuthGuard implements CanActivate {
     if (presented.via === 'malformed')
       throw AppError.authRequired('Send the header as `Authorization: Bearer <token>`.');
     const credential = await this.resolver.resolve(presented.token);
-    if (!credential) throw AppError.authRequired('The token is invalid, expired or revoked.');
+    if (!credential) {
+      // RFC 6750 §3.1: a bearer token that does not resolve is `invalid_token`; a stale cookie
+      // is not a bearer credential, so its challenge names no error.
+      throw presented.via === 'bearer'
+        ? AppError.invalidToken()
+        : AppError.authRequired('The token is invalid, expired or revoked.');
+    }
     if (presented.via === 'bearer' && credential.kind === 'session') {
-      throw AppError.authRequired(
+      throw AppError.invalidToken(
         'A session token is sent as the session_token cookie, not as a bearer token.',
       );
     }
@@ -76,7 +82,7 @@ export class AuthGuard implements CanActivate {
     if (credential.scopes && policy.scopes) {
       const held = credential.scopes;
       if (!policy.scopes.some((scope) => scopeSatisfies(held, scope))) {
-        throw AppError.insufficientScope(policy.scopes);
+        throw AppError.insufficientScope(policy.scopes, held);
       }
     }
     const missing = await this.credentials.missingOperatorGrants(

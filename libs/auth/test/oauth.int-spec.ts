@@ -15,6 +15,7 @@ import {
   type SignedInTestPerson,
   type TestApp,
 } from '@cw/testing';
+import { SCOPES } from '@cw/domain';
 import { DataSource } from 'typeorm';
 import { accessTokenTimes, ageAccessToken, storedTokenForms } from '@cw/identity/testing';
 import { startAuthTestApp } from './auth-test-app';
@@ -32,6 +33,7 @@ class ProbeController {
 class ProbeModule {}
 
 const REDIRECT = 'http://127.0.0.1:6274/oauth/callback';
+const SIX = [...SCOPES].sort();
 
 describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
   let server: TestApp;
@@ -97,8 +99,13 @@ describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['none'],
     });
+    expect(server8414.body.scopes_supported).toEqual(
+      expect.arrayContaining([...SIX, 'billing:read', 'operator:all', 'offline_access']),
+    );
     const mcp = await call(base, 'GET', '/.well-known/oauth-protected-resource/mcp');
     expect(mcp.body).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base] });
+    // What a client following the MCP authorization spec asks for: the six, no extra scope.
+    expect(mcp.body.scopes_supported).toEqual([...SIX]);
     const api = await call(base, 'GET', '/.well-known/oauth-protected-resource');
     expect(api.body).toMatchObject({ resource: base, authorization_servers: [base] });
   });
@@ -237,17 +244,18 @@ describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
     expect(noPkceTarget.searchParams.get('error')).toBe('invalid_request');
     expect(noPkceTarget.searchParams.get('state')).toBe('s');
 
-    const noState = await fetch(
+    const badState = await fetch(
       authorizeUrlOf(base, {
         client_id: clientId,
         redirect_uri: REDIRECT,
+        state: 'x'.repeat(501),
         code_challenge: pkce.challenge,
       }),
       { headers: { cookie: `session_token=${person.cookie}` }, redirect: 'manual' },
     );
-    expect(new URL(noState.headers.get('location')!).searchParams.get('error')).toBe(
-      'invalid_request',
-    );
+    const badStateTarget = new URL(badState.headers.get('location')!);
+    expect(badStateTarget.searchParams.get('error')).toBe('invalid_request');
+    expect(badStateTarget.searchParams.has('state')).toBe(false);
 
     for (const redirectUri of [`${REDIRECT}/`, 'https://evil.example/cb', `${REDIRECT}?x=1`]) {
       const mismatch = await fetch(
@@ -307,6 +315,188 @@ describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
     const approved = await postForm(person.cookie, genuine);
     expect(approved.status).toBe(303);
     expect(new URL(approved.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+  });
+
+  it('approves a PKCE request without state (OAuth 2.1), its redirect carrying none', async () => {
+    const pkce = pkcePair();
+    const redirect = await approveAuthorization(
+      base,
+      person.cookie,
+      authorizeUrlOf(base, {
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: pkce.challenge,
+      }),
+    );
+    expect(redirect.searchParams.has('state')).toBe(false);
+    const issued = await exchange(redirect.searchParams.get('code')!, pkce.verifier);
+    expect(issued.status).toBe(200);
+    expect(issued.body.scope!.split(' ').sort()).toEqual(SIX);
+    expect((await probe(issued.body.access_token!)).status).toBe(200);
+    const denied = await approveAuthorization(
+      base,
+      person.cookie,
+      authorizeUrlOf(base, {
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: pkcePair().challenge,
+      }),
+      'deny',
+    );
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.has('state')).toBe(false);
+  });
+
+  describe('extra scopes on the consent page', () => {
+    /** Opens the consent page and approves it with these optional scopes ticked. */
+    async function approveTicking(scope: string, ticked: string[]) {
+      const pkce = pkcePair();
+      const cookie = `session_token=${person.cookie}`;
+      const page = await fetch(
+        authorizeUrlOf(base, {
+          client_id: clientId,
+          redirect_uri: REDIRECT,
+          state: 's',
+          code_challenge: pkce.challenge,
+          scope,
+        }),
+        { headers: { cookie } },
+      );
+      const html = await page.text();
+      const form = new URLSearchParams({ ...consentFormFields(html), decision: 'approve' });
+      for (const each of ticked) form.append('extra_scope', each);
+      const answer = await fetch(`${base}/api/oauth/authorize`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        redirect: 'manual',
+      });
+      const location = answer.headers.get('location');
+      return {
+        html,
+        status: answer.status,
+        redirect: location ? new URL(location) : undefined,
+        pkce,
+      };
+    }
+
+    async function grantedScopes(scope: string, ticked: string[]) {
+      const { redirect, pkce } = await approveTicking(scope, ticked);
+      const issued = await exchange(redirect!.searchParams.get('code')!, pkce.verifier);
+      expect(issued.status).toBe(200);
+      return issued.body.scope!.split(' ').sort();
+    }
+
+    const EVERY_LISTED = `${SIX.join(' ')} billing:read operator:all`;
+
+    it('offers billing:read and operator:all unticked: a client asking for all nine gets the six', async () => {
+      const { html } = await approveTicking(EVERY_LISTED, []);
+      expect(html).toMatch(/<input type="checkbox" name="extra_scope" value="billing:read">/);
+      expect(html).not.toMatch(/checked/);
+      expect(await grantedScopes(EVERY_LISTED, [])).toEqual(SIX);
+    });
+
+    it('grants an extra scope the person ticks, and only that one', async () => {
+      expect(await grantedScopes(EVERY_LISTED, ['billing:read'])).toEqual(
+        [...SIX, 'billing:read'].sort(),
+      );
+      expect(await grantedScopes('wiki:read operator:all', ['operator:all'])).toEqual([
+        'operator:all',
+        'wiki:read',
+      ]);
+    });
+
+    it('refuses a form ticking a scope the request did not offer, issuing nothing', async () => {
+      const forged = await approveTicking('wiki:read billing:read', ['operator:all']);
+      expect(forged.status).toBe(400);
+      expect(forged.redirect).toBeUndefined();
+      expect(forged.html).toBeTruthy();
+    });
+
+    it('answers access_denied when a request for extra scopes only is approved with none ticked', async () => {
+      const { status, redirect } = await approveTicking('billing:read', []);
+      expect(status).toBe(303);
+      expect(redirect!.searchParams.get('error')).toBe('access_denied');
+      expect(redirect!.searchParams.get('state')).toBe('s');
+      expect(redirect!.searchParams.has('code')).toBe(false);
+    });
+  });
+
+  it('challenges an unknown bearer token with invalid_token, a missing one with no error', async () => {
+    const missing = await call(base, 'GET', '/probe/wiki');
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer');
+    const tokens = await signIn('wiki:read');
+    const revoked = await fetch(`${base}/api/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: tokens.access_token!, client_id: clientId }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    for (const token of ['cwa_not-a-real-token', tokens.access_token!]) {
+      const refused = await probe(token);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ error: { code: 'AUTH_REQUIRED' } });
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+    }
+  });
+
+  describe('revocation checks the client (RFC 7009 2.1)', () => {
+    const revoke = (fields: Record<string, string>) =>
+      fetch(`${base}/api/oauth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }).then(async (answer) => ({
+        status: answer.status,
+        body: (await answer.json()) as Record<string, unknown>,
+      }));
+
+    it("leaves another client's token alone, even under parallel attempts", async () => {
+      const tokens = await signIn('wiki:read offline_access');
+      const other = await registerOAuthClient(base, REDIRECT, 'Another client');
+      const attempts = await Promise.all(
+        [tokens.refresh_token!, tokens.access_token!, tokens.refresh_token!].map((token) =>
+          revoke({ token, client_id: other }),
+        ),
+      );
+      for (const attempt of attempts) {
+        expect(attempt).toMatchObject({ status: 400, body: { error: 'unauthorized_client' } });
+      }
+      expect((await probe(tokens.access_token!)).status).toBe(200);
+      const refreshed = await oauthTokenRequest(base, {
+        grant_type: 'refresh_token',
+        client_id: clientId,
+        refresh_token: tokens.refresh_token,
+      });
+      expect(refreshed.status).toBe(200);
+
+      const own = await Promise.all(
+        [1, 2, 3].map(() => revoke({ token: refreshed.body.refresh_token!, client_id: clientId })),
+      );
+      for (const answer of own) expect(answer).toEqual({ status: 200, body: { revoked: true } });
+      expect((await probe(refreshed.body.access_token!)).status).toBe(401);
+    });
+
+    it('refuses a missing or unknown client_id and answers 200 for an unknown token', async () => {
+      const tokens = await signIn('wiki:read');
+      const refusedForms: Record<string, string>[] = [
+        { token: tokens.access_token! },
+        { token: tokens.access_token!, client_id: 'cwc_AAAAAAAAAAAAAAAAAAAAAA' },
+        { token: tokens.access_token!, client_id: 'not an id\u0000' },
+      ];
+      for (const fields of refusedForms) {
+        expect(await revoke(fields)).toMatchObject({
+          status: 401,
+          body: { error: 'invalid_client' },
+        });
+      }
+      expect((await probe(tokens.access_token!)).status).toBe(200);
+      expect(await revoke({ token: 'cwa_unknown', client_id: clientId })).toEqual({
+        status: 200,
+        body: { revoked: true },
+      });
+    });
   });
 
   it('lists a person’s OAuth sign-ins and ends one at once (session only)', async () => {
@@ -387,7 +577,7 @@ describe('OAuth 2.1 (one process, real PostgreSQL and Redis)', () => {
     const answer = await fetch(`${base}/api/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: revoked.refresh_token! }).toString(),
+      body: new URLSearchParams({ token: revoked.refresh_token!, client_id: clientId }).toString(),
     });
     expect(answer.status).toBe(200);
     expect((await probe(revoked.access_token!)).status).toBe(401);

@@ -376,7 +376,10 @@ describe('registering and managing report hooks (one process, real PostgreSQL an
     const revoked = await fetch(`${server.baseUrl}/api/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: refreshed.body.refresh_token! }).toString(),
+      body: new URLSearchParams({
+        token: refreshed.body.refresh_token!,
+        client_id: clientId,
+      }).toString(),
     });
     expect(revoked.status).toBe(200);
     const afterRevocation = await call<{ hooks: unknown[] }>(

@@ -8,6 +8,7 @@ export {
   hostNotAllowed,
   publicBaseOf,
 } from './oauth/public-base';
+export { MCP_SCOPES } from './oauth/oauth-scopes';
 export { DirectoryService } from './directory/directory.service';
 export type { CompanyRecord, PersonRecord, TeamRecord } from './directory/directory-records';
 export { ApiKeyService, type CreatedApiKey } from './api-keys/api-key.service';

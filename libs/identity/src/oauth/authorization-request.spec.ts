@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { SCOPES } from '@cw/domain';
 import { checkAuthorizationRequest, errorRedirect } from './authorization-request';
 
 const CLIENT = { id: 'cwc_client', name: 'Client', redirectUris: ['https://app.example/cb'] };
@@ -18,7 +19,49 @@ describe('checkAuthorizationRequest', () => {
     const check = checkAuthorizationRequest(VALID, CLIENT, RESOURCES);
     expect(check).toMatchObject({
       kind: 'valid',
-      request: { state: 'xyz', granted: { offline: false } },
+      request: { state: 'xyz', requested: { scopes: [...SCOPES], optional: [], offline: false } },
+    });
+  });
+
+  it('accepts a PKCE request without state (OAuth 2.1), and redirects its errors without one', () => {
+    const check = checkAuthorizationRequest({ ...VALID, state: undefined }, CLIENT, RESOURCES);
+    expect(check.kind).toBe('valid');
+    expect(check.kind === 'valid' && 'state' in check.request && check.request.state).toBeFalsy();
+    const failed = checkAuthorizationRequest(
+      { ...VALID, state: undefined, code_challenge: undefined },
+      CLIENT,
+      RESOURCES,
+    );
+    expect(failed).toMatchObject({ kind: 'redirect_error', error: 'invalid_request' });
+    if (failed.kind === 'redirect_error') {
+      expect(new URL(errorRedirect(failed)).searchParams.has('state')).toBe(false);
+    }
+  });
+
+  it('offers extra scopes as optional, and asking only for them offers nothing else', () => {
+    const mixed = checkAuthorizationRequest(
+      { ...VALID, scope: `${SCOPES.join(' ')} billing:read operator:all offline_access` },
+      CLIENT,
+      RESOURCES,
+    );
+    expect(mixed).toMatchObject({
+      kind: 'valid',
+      request: {
+        requested: {
+          scopes: [...SCOPES],
+          optional: ['billing:read', 'operator:all'],
+          offline: true,
+        },
+      },
+    });
+    const extraOnly = checkAuthorizationRequest(
+      { ...VALID, scope: 'billing:read' },
+      CLIENT,
+      RESOURCES,
+    );
+    expect(extraOnly).toMatchObject({
+      kind: 'valid',
+      request: { requested: { scopes: [], optional: ['billing:read'] } },
     });
   });
 
@@ -49,7 +92,9 @@ describe('checkAuthorizationRequest', () => {
 
   it.each([
     [{ response_type: 'token' }, 'unsupported_response_type'],
-    [{ state: undefined }, 'invalid_request'],
+    [{ state: 'tab\there' }, 'invalid_request'],
+    [{ state: 'x'.repeat(501) }, 'invalid_request'],
+    [{ state: ['a', 'b'] }, 'invalid_request'],
     [{ code_challenge: undefined }, 'invalid_request'],
     [{ code_challenge_method: 'plain' }, 'invalid_request'],
     [{ code_challenge: 'short' }, 'invalid_request'],
@@ -73,7 +118,7 @@ describe('checkAuthorizationRequest', () => {
     );
     expect(check).toMatchObject({
       kind: 'valid',
-      request: { granted: { scopes: ['wiki:read'], offline: true } },
+      request: { requested: { scopes: ['wiki:read'], optional: [], offline: true } },
     });
   });
 });

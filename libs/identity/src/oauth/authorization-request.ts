@@ -1,4 +1,4 @@
-import { type GrantedScopes, grantScopes } from './oauth-scopes';
+import { type RequestedScopes, requestScopes } from './oauth-scopes';
 
 /** A registered client as the authorization endpoint needs it. */
 export interface AuthorizingClient {
@@ -13,9 +13,10 @@ export interface AuthorizationRequest {
   /** The registered client's name, for the consent page. */
   clientName: string;
   redirectUri: string;
-  state: string;
+  /** Optional with PKCE (OAuth 2.1); echoed to the client when sent. */
+  state?: string;
   codeChallenge: string;
-  granted: GrantedScopes;
+  requested: RequestedScopes;
   /**
    * The `scope` parameter normalised (names separated by one space; absent when it names
    * none): the library parses it again when the code is issued, more strictly than we do.
@@ -70,8 +71,8 @@ export function sameResource(a: string, b: string): boolean {
 /**
  * Checks an authorization request against its registered client, in the order RFC 6749 asks:
  * first whether the redirect URI can be trusted (compared exactly to a registered one), since
- * every later error is sent there; then response type, `state` and PKCE (`S256` only, both
- * required), scope and resource.
+ * every later error is sent there; then response type, `state` (optional, as OAuth 2.1 allows
+ * with PKCE, but well-formed when sent), PKCE (`S256` only, required), scope and resource.
  */
 export function checkAuthorizationRequest(
   parameters: Parameters,
@@ -97,6 +98,7 @@ export function checkAuthorizationRequest(
 
   const rawState = single(parameters, 'state');
   const state = typeof rawState === 'string' && STATE.test(rawState) ? rawState : undefined;
+  const badState = rawState !== undefined && state === undefined;
   const fail = (error: AuthorizationErrorCode, description: string): AuthorizationCheck => ({
     kind: 'redirect_error',
     redirectUri,
@@ -107,8 +109,8 @@ export function checkAuthorizationRequest(
 
   if (single(parameters, 'response_type') !== 'code')
     return fail('unsupported_response_type', 'Only response_type=code is supported.');
-  if (state === undefined)
-    return fail('invalid_request', 'state is required: up to 500 visible ASCII characters.');
+  if (badState)
+    return fail('invalid_request', 'state, when sent, is 1 to 500 visible ASCII characters.');
   if (single(parameters, 'code_challenge_method') !== 'S256')
     return fail('invalid_request', 'PKCE is required with code_challenge_method=S256.');
   const codeChallenge = single(parameters, 'code_challenge');
@@ -117,7 +119,7 @@ export function checkAuthorizationRequest(
   const scope = single(parameters, 'scope');
   if (scope === REPEATED) return fail('invalid_scope', 'The request repeats scope.');
   const names = scope?.trim() ? scope.trim().split(/\s+/) : undefined;
-  const decision = grantScopes(names);
+  const decision = requestScopes(names);
   if (!decision.ok) return fail('invalid_scope', `Unknown scope: ${decision.unknown.join(' ')}.`);
   const resource = single(parameters, 'resource');
   if (resource === REPEATED) return fail('invalid_target', 'The request repeats resource.');
@@ -132,7 +134,7 @@ export function checkAuthorizationRequest(
       redirectUri,
       state,
       codeChallenge,
-      granted: decision.granted,
+      requested: decision.requested,
       scope: names?.join(' '),
       resource,
     },

@@ -13,7 +13,7 @@ export function consentTokenFor(sessionToken: string, request: AuthorizationRequ
       JSON.stringify([
         request.clientId,
         request.redirectUri,
-        request.state,
+        request.state ?? null,
         request.codeChallenge,
         request.scope ?? null,
         request.resource ?? null,

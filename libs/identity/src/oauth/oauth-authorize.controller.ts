@@ -30,6 +30,7 @@ import {
   checkAuthorizationRequest,
   errorRedirect,
 } from './authorization-request';
+import { isClientId } from './client-id';
 import { consentTokenFor, consentTokenMatches } from './consent-token';
 import { OAuthConsentDecisionDto, OAuthSignInFormDto } from './dtos/authorize.dto';
 import { fieldsOf } from './form-fields';
@@ -37,9 +38,11 @@ import { OAUTH_API_TAG } from './oauth-api-tag';
 import { OAuthClientRepository } from './oauth-client.repository';
 import type { ApprovingUser } from './oauth-model';
 import { protectedResourcesOf } from './oauth-resources';
+import { consentedScopes, scopeListOf } from './oauth-scopes';
 import { OAuthServer } from './oauth-server';
 import {
   consentPage,
+  OPTIONAL_SCOPE_FIELD,
   refusalPage,
   setAuthorizationPageHeaders,
   signInPage,
@@ -53,18 +56,24 @@ const AUTHORIZATION_QUERY: ApiQueryOptions[] = [
   { name: 'response_type', required: true, enum: ['code'] },
   { name: 'client_id', required: true, description: 'The `cwc_` id from registration.' },
   { name: 'redirect_uri', required: true, description: 'Exactly as registered.' },
-  { name: 'state', required: true, description: 'Up to 500 visible ASCII characters.' },
+  {
+    name: 'state',
+    required: false,
+    description:
+      'Up to 500 visible ASCII characters; optional (PKCE is required), echoed when sent.',
+  },
   { name: 'code_challenge', required: true, description: 'base64url SHA-256 of the verifier.' },
   { name: 'code_challenge_method', required: true, enum: ['S256'] },
   {
     name: 'scope',
     required: false,
-    description: 'Space-separated; omitted: the six scopes. `offline_access` adds a refresh token.',
+    description:
+      'Space-separated; omitted: the six scopes. `billing:read` and `operator:all` are offered ' +
+      'unticked on the consent page. `offline_access` adds a refresh token.',
   },
   { name: 'resource', required: false, description: 'RFC 8707: the API base or the /mcp URL.' },
 ];
 const AUTHORIZE_PATH = '/api/oauth/authorize';
-const CLIENT_ID = /^cwc_[A-Za-z0-9_-]{16,100}$/;
 
 interface SignedInBrowser {
   sessionToken: string;
@@ -75,8 +84,15 @@ function ApplyQueries(queries: readonly ApiQueryOptions[]): MethodDecorator {
   return applyDecorators(...queries.map((query) => ApiQuery({ type: String, ...query })));
 }
 
-function isClientId(value: unknown): value is string {
-  return typeof value === 'string' && CLIENT_ID.test(value);
+/** The consent form's ticked optional scopes: one field value, several, or none. */
+function tickedScopes(form: Record<string, unknown>): string[] {
+  const ticked = form[OPTIONAL_SCOPE_FIELD];
+  const values = Array.isArray(ticked)
+    ? (ticked as unknown[])
+    : ticked === undefined
+      ? []
+      : [ticked];
+  return values.map((value) => (typeof value === 'string' ? value : '(not text)'));
 }
 
 /** Text a person typed into a form field: no control characters (PostgreSQL refuses NUL). */
@@ -113,13 +129,15 @@ export class OAuthAuthorizeController {
     operationId: 'oauthAuthorize',
     summary: 'OAuth authorization endpoint: the consent page of a signed-in browser.',
     description:
-      'Query: `response_type=code`, `client_id`, `redirect_uri` (exactly as registered), ' +
-      '`state` and PKCE `code_challenge` with `code_challenge_method=S256` (all required), ' +
-      'optional `scope` (omitted: the six scopes; add `offline_access` for a refresh token) and ' +
-      '`resource` (RFC 8707). With the `session_token` cookie: an HTML page naming the client ' +
-      'and the scopes, to allow or deny. Without it: a sign-in form that returns here. An ' +
-      'unknown client or redirect URI is refused on the page (never redirected); other ' +
-      'problems are redirected to the client as `error` with the `state`.',
+      'Query: `response_type=code`, `client_id`, `redirect_uri` (exactly as registered) and ' +
+      'PKCE `code_challenge` with `code_challenge_method=S256` (all required), optional ' +
+      '`state` (OAuth 2.1 with PKCE; echoed when sent), `scope` (omitted: the six scopes; ' +
+      '`billing:read` and `operator:all` only when the person ticks them; add ' +
+      '`offline_access` for a refresh token) and `resource` (RFC 8707). With the ' +
+      '`session_token` cookie: an HTML page naming the client and the scopes, to allow or ' +
+      'deny. Without it: a sign-in form that returns here. An unknown client or redirect URI ' +
+      'is refused on the page (never redirected); other problems are redirected to the ' +
+      'client as `error` with the `state`.',
   })
   @ApiOkResponse({
     description: 'The consent page, or the sign-in form.',
@@ -148,8 +166,10 @@ export class OAuthAuthorizeController {
     description:
       'Posted by the consent page with the session cookie and its `consent_token` (bound to ' +
       'that session and that exact request). Allow: 303 to the redirect URI with a single-use ' +
-      '`code` (60 seconds) and the `state`. Deny: 303 with `error=access_denied`. A form that ' +
-      'was not made for this browser session is refused with an HTML page (403).',
+      '`code` (60 seconds) and the `state`; the code carries the requested scopes and the ' +
+      '`extra_scope` values ticked (each one an extra scope the request named). Deny, or ' +
+      'nothing granted: 303 with `error=access_denied`. A form that was not made for this ' +
+      'browser session is refused with an HTML page (403).',
   })
   @ApiConsumes(FORM)
   @ApiBody({ type: OAuthConsentDecisionDto })
@@ -182,20 +202,19 @@ export class OAuthAuthorizeController {
           ),
         );
     }
-    if (form.decision !== 'approve') {
+    if (form.decision !== 'approve') return this.sendDenial(reply, authorization, 'denied access');
+    const consented = consentedScopes(authorization.requested, tickedScopes(form));
+    if (!consented.ok) {
       return reply
-        .status(303)
-        .header(
-          'Location',
-          errorRedirect({
-            kind: 'redirect_error',
-            redirectUri: authorization.redirectUri,
-            state: authorization.state,
-            error: 'access_denied',
-            description: 'The person denied access.',
-          }),
-        )
-        .send();
+        .status(400)
+        .send(
+          refusalPage(
+            `The form grants what the application did not ask for: ${consented.unoffered.join(', ')}. Open the link from the application again.`,
+          ),
+        );
+    }
+    if (consented.granted.scopes.length === 0) {
+      return this.sendDenial(reply, authorization, 'granted no permission');
     }
     const user: ApprovingUser = {
       personId: browser.credential.personId,
@@ -210,7 +229,11 @@ export class OAuthAuthorizeController {
           method: 'POST',
           headers: {},
           query: {},
-          body: this.queryOf(authorization),
+          // The library issues the code for exactly what the person granted.
+          body: {
+            ...this.queryOf(authorization),
+            scope: scopeListOf(consented.granted).join(' '),
+          },
         }),
         response,
         { authenticateHandler: { handle: () => user } },
@@ -288,6 +311,26 @@ export class OAuthAuthorizeController {
     return reply.status(400).send(refusalPage(check.message));
   }
 
+  private sendDenial(
+    reply: FastifyReply,
+    authorization: AuthorizationRequest,
+    what: string,
+  ): FastifyReply {
+    return reply
+      .status(303)
+      .header(
+        'Location',
+        errorRedirect({
+          kind: 'redirect_error',
+          redirectUri: authorization.redirectUri,
+          state: authorization.state,
+          error: 'access_denied',
+          description: `The person ${what}.`,
+        }),
+      )
+      .send();
+  }
+
   private async signedInBrowser(request: FastifyRequest): Promise<SignedInBrowser | undefined> {
     const sessionToken = request.cookies?.[SESSION_COOKIE];
     if (!sessionToken) return undefined;
@@ -315,7 +358,7 @@ export class OAuthAuthorizeController {
       response_type: 'code',
       client_id: authorization.clientId,
       redirect_uri: authorization.redirectUri,
-      state: authorization.state,
+      ...(authorization.state !== undefined ? { state: authorization.state } : {}),
       code_challenge: authorization.codeChallenge,
       code_challenge_method: 'S256',
       ...(authorization.scope !== undefined ? { scope: authorization.scope } : {}),

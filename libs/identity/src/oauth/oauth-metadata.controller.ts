@@ -10,7 +10,7 @@ import {
   type ProtectedResourceMetadataView,
 } from './dtos/metadata.dto';
 import { OAUTH_API_TAG } from './oauth-api-tag';
-import { REQUESTABLE_SCOPES } from './oauth-scopes';
+import { MCP_SCOPES, REQUESTABLE_SCOPES } from './oauth-scopes';
 import { publicBaseOf } from './public-base';
 
 /** Metadata may be cached briefly by clients; it changes only with the deployment. */
@@ -61,7 +61,7 @@ export class OAuthMetadataController {
   @ApiOkResponse({ type: ProtectedResourceMetadataDto })
   api(@Req() request: FastifyRequest): ProtectedResourceMetadataView {
     const base = publicBaseOf(request, this.config);
-    return this.resource(base, base, 'Company Wiki, Workflow and Report API');
+    return this.resource(base, base, 'Company Wiki, Workflow and Report API', REQUESTABLE_SCOPES);
   }
 
   @Get('oauth-protected-resource/mcp')
@@ -72,19 +72,26 @@ export class OAuthMetadataController {
     summary: 'Protected resource metadata of the MCP server at /mcp (RFC 9728).',
     description:
       "The document a 401 from `/mcp` points to in its `WWW-Authenticate` header's " +
-      '`resource_metadata`: MCP clients read it to find where to sign in.',
+      '`resource_metadata`: MCP clients read it to find where to sign in. `scopes_supported` ' +
+      "is the six scopes the tools need (the same as the 401 challenge's `scope`); the extra " +
+      'scopes stay out, so a client asking for everything listed here gets the six.',
   })
   @ApiOkResponse({ type: ProtectedResourceMetadataDto })
   mcp(@Req() request: FastifyRequest): ProtectedResourceMetadataView {
     const base = publicBaseOf(request, this.config);
-    return this.resource(base, `${base}/mcp`, 'Company Wiki MCP server');
+    return this.resource(base, `${base}/mcp`, 'Company Wiki MCP server', MCP_SCOPES);
   }
 
-  private resource(issuer: string, resource: string, name: string): ProtectedResourceMetadataView {
+  private resource(
+    issuer: string,
+    resource: string,
+    name: string,
+    scopes: readonly string[],
+  ): ProtectedResourceMetadataView {
     return {
       resource,
       authorization_servers: [issuer],
-      scopes_supported: [...REQUESTABLE_SCOPES],
+      scopes_supported: [...scopes],
       bearer_methods_supported: ['header'],
       resource_name: name,
       resource_documentation: `${issuer}/openapi.json`,

@@ -1,5 +1,11 @@
 import { SCOPES } from '@cw/domain';
-import { grantScopes, OFFLINE_ACCESS, scopeListOf } from './oauth-scopes';
+import {
+  consentedScopes,
+  grantScopes,
+  OFFLINE_ACCESS,
+  requestScopes,
+  scopeListOf,
+} from './oauth-scopes';
 
 describe('grantScopes', () => {
   it('grants the six scopes when scope is omitted, without a refresh token', () => {
@@ -37,5 +43,28 @@ describe('grantScopes', () => {
       'wiki:read',
       OFFLINE_ACCESS,
     ]);
+  });
+
+  it('grants an extra scope on consent only when it was offered and ticked', () => {
+    const offered = requestScopes(['wiki:read', 'billing:read', 'operator:all']);
+    if (!offered.ok) throw new Error('expected the request to be valid');
+    expect(offered.requested).toEqual({
+      scopes: ['wiki:read'],
+      optional: ['billing:read', 'operator:all'],
+      offline: false,
+    });
+    expect(consentedScopes(offered.requested, [])).toEqual({
+      ok: true,
+      granted: { scopes: ['wiki:read'], offline: false },
+    });
+    expect(consentedScopes(offered.requested, ['operator:all'])).toEqual({
+      ok: true,
+      granted: { scopes: ['wiki:read', 'operator:all'], offline: false },
+    });
+    const sixOnly = requestScopes(undefined);
+    expect(sixOnly.ok && consentedScopes(sixOnly.requested, ['billing:read'])).toEqual({
+      ok: false,
+      unoffered: ['billing:read'],
+    });
   });
 });

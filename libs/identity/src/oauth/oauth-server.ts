@@ -12,7 +12,8 @@ const UNUSED_REFRESH_LIFETIME_SECONDS = ACCESS_TOKEN_LIFETIME_SECONDS;
 
 /**
  * The `@node-oauth/oauth2-server` instance: public clients only (no client secret on either
- * grant), PKCE with S256 only, a `state` always, and a new refresh token on every refresh.
+ * grant), PKCE with S256 only, `state` optional (OAuth 2.1 with PKCE), and a new refresh token
+ * on every refresh.
  */
 @Injectable()
 export class OAuthServer extends OAuth2Server {
@@ -24,7 +25,7 @@ export class OAuthServer extends OAuth2Server {
       accessTokenLifetime: ACCESS_TOKEN_LIFETIME_SECONDS,
       refreshTokenLifetime: UNUSED_REFRESH_LIFETIME_SECONDS,
       authorizationCodeLifetime: AUTHORIZATION_CODE_LIFETIME_SECONDS,
-      allowEmptyState: false,
+      allowEmptyState: true,
       alwaysIssueNewRefreshToken: true,
       requireClientAuthentication: { authorization_code: false, refresh_token: false },
     });

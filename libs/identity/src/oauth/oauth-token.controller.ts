@@ -13,9 +13,11 @@ import {
 } from './dtos/token.dto';
 import { OAuthTokenResponseDto } from './dtos/token.dto';
 import { AuthorizationCodeRepository } from './authorization-code.repository';
+import { isClientId } from './client-id';
 import { sameResource } from './authorization-request';
 import { fieldsOf } from './form-fields';
 import { OAUTH_API_TAG } from './oauth-api-tag';
+import { OAuthClientRepository } from './oauth-client.repository';
 import { sendOAuthError, sendOAuthFailure } from './oauth-error-reply';
 import { protectedResourcesOf } from './oauth-resources';
 import { OAuthServer } from './oauth-server';
@@ -35,6 +37,7 @@ export class OAuthTokenController {
     private readonly signIns: OAuthSignInService,
     private readonly config: IdentityConfig,
     private readonly codes: AuthorizationCodeRepository,
+    private readonly clients: OAuthClientRepository,
   ) {}
 
   @Post('token')
@@ -109,20 +112,40 @@ export class OAuthTokenController {
     operationId: 'oauthRevoke',
     summary: 'OAuth token revocation (RFC 7009): ends the sign-in of an access or refresh token.',
     description:
-      'Form-encoded `token` (a `cwa_` access token or a `cwr_` refresh token). Every token of ' +
-      'that sign-in stops working at once in every process. Answers 200 whether or not the ' +
-      'token was known, as RFC 7009 asks; a missing `token` is 400 `invalid_request`.',
+      'Form-encoded `token` (a `cwa_` access token or a `cwr_` refresh token) and the ' +
+      "client's `client_id` (a public client identifies itself so). Every token of that " +
+      'sign-in stops working at once in every process. Answers 200 whether or not the token ' +
+      'was known, as RFC 7009 asks. A token issued to another client is left alone: 400 ' +
+      '`unauthorized_client` (RFC 7009 2.1 refuses the request). A missing `token` is 400 ' +
+      '`invalid_request`; a missing or unknown `client_id` is 401 `invalid_client`.',
   })
   @ApiConsumes(FORM)
   @ApiBody({ type: OAuthRevocationRequestDto })
   @ApiOkResponse({ type: OAuthRevocationResponseDto })
   async revoke(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    const token = fieldsOf(request.body).token;
+    const form = fieldsOf(request.body);
+    const { token, client_id: clientId } = form;
     if (typeof token !== 'string' || token.length === 0) {
       return sendOAuthError(reply, 400, 'invalid_request', 'Send the token to revoke as `token`.');
     }
-    const signInId = await this.tokens.signInOf(hashToken(token));
-    if (signInId) await this.signIns.end([signInId], 'revoked');
+    if (!isClientId(clientId) || !(await this.clients.findById(clientId))) {
+      return sendOAuthError(
+        reply,
+        401,
+        'invalid_client',
+        'Send the `client_id` of a registered client: only the client a token was issued to may revoke it.',
+      );
+    }
+    const owner = await this.tokens.signInOf(hashToken(token));
+    if (owner && owner.clientId !== clientId) {
+      return sendOAuthError(
+        reply,
+        400,
+        'unauthorized_client',
+        'This token was issued to another client; only that client may revoke it. Nothing was revoked.',
+      );
+    }
+    if (owner) await this.signIns.end([owner.signInId], 'revoked');
     return reply.status(200).header('Cache-Control', 'no-store').send({ revoked: true });
   }
 }

@@ -126,15 +126,17 @@ export class OAuthTokenRepository {
     return rows.length > 0;
   }
 
-  /** The sign-in an access or refresh token belongs to, by the token's hash. */
-  async signInOf(tokenHash: Buffer): Promise<string | null> {
-    const [row]: { sign_in_id: string }[] = await this.dataSource.query(
-      `SELECT sign_in_id FROM identity.oauth_access_tokens WHERE token_hash = $1
-       UNION ALL
-       SELECT sign_in_id FROM identity.oauth_refresh_tokens WHERE token_hash = $1
-       LIMIT 1`,
+  /** The sign-in an access or refresh token belongs to, and its client, by the token's hash. */
+  async signInOf(tokenHash: Buffer): Promise<{ signInId: string; clientId: string } | null> {
+    const [row]: { sign_in_id: string; client_id: string }[] = await this.dataSource.query(
+      `SELECT t.sign_in_id, s.client_id
+         FROM (SELECT sign_in_id FROM identity.oauth_access_tokens WHERE token_hash = $1
+               UNION ALL
+               SELECT sign_in_id FROM identity.oauth_refresh_tokens WHERE token_hash = $1
+               LIMIT 1) t
+         JOIN identity.oauth_sign_ins s ON s.id = t.sign_in_id`,
       [tokenHash],
     );
-    return row?.sign_in_id ?? null;
+    return row ? { signInId: row.sign_in_id, clientId: row.client_id } : null;
   }
 }

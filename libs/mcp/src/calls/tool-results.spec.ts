@@ -39,6 +39,27 @@ describe('tool results', () => {
       },
     });
   });
+
+  it('names the scope to ask for on a step-up when REST says which (insufficient_scope)', () => {
+    const details = {
+      error: 'insufficient_scope',
+      scope: 'wiki:write',
+      request_scope: 'wiki:read workflows:read wiki:write',
+    };
+    const result = refusalResult({
+      status: 403,
+      body: { error: { code: 'ACCESS_DENIED', message: 'No.', details } },
+    });
+    const [text] = result.content as { text: string }[];
+    const { error } = JSON.parse(text.text) as { error: Record<string, unknown> };
+    expect(result.isError).toBe(true);
+    expect(error.details).toEqual(details);
+    expect(error.next_action).toBe(
+      'Use a token that has one of the scopes: wiki:write. An OAuth client authorizes again ' +
+        'asking for scope "wiki:read workflows:read wiki:write" (the scopes it holds and the ' +
+        'one this tool needs); an API key is replaced by one with that scope.',
+    );
+  });
 });
 
 describe('numericPageId', () => {

@@ -37,10 +37,16 @@ export function nextAction(
 ): string {
   if (status === 401) return 'Reconnect with a valid API key or access token.';
   if (status === 403) {
-    const scope = details?.scope;
-    return typeof scope === 'string'
-      ? `Use a token that has one of the scopes: ${scope}.`
-      : 'This needs a right the token or its person does not have; ask an admin.';
+    const { scope, request_scope: requestScope } = details ?? {};
+    if (typeof scope !== 'string') {
+      return 'This needs a right the token or its person does not have; ask an admin.';
+    }
+    // MCP step-up: what an OAuth client asks for when it sends the person to authorize again.
+    const stepUp =
+      typeof requestScope === 'string'
+        ? ` An OAuth client authorizes again asking for scope "${requestScope}" (the scopes it holds and the one this tool needs); an API key is replaced by one with that scope.`
+        : '';
+    return `Use a token that has one of the scopes: ${scope}.${stepUp}`;
   }
   if (status === 404) return 'Check the id: it does not exist or you may not see it.';
   if (status === 409) return 'Read the current state, then retry with values that match it.';

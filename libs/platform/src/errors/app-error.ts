@@ -1,3 +1,4 @@
+import { bearerChallenge } from './bearer-challenge';
 import { ErrorCode, HTTP_STATUS_OF } from './error-code';
 
 /** A refusal code declared by a bounded context (see `defineDomainErrors`). */
@@ -41,7 +42,16 @@ export class AppError extends Error {
 
   static authRequired(message = 'Sign in or send a valid bearer token.'): AppError {
     return new AppError(ErrorCode.AuthRequired, message, {
-      headers: { 'WWW-Authenticate': 'Bearer' },
+      headers: { 'WWW-Authenticate': bearerChallenge() },
+    });
+  }
+
+  /** A bearer token was sent but does not resolve (unknown, expired, revoked): RFC 6750 §3.1. */
+  static invalidToken(message = 'The token is invalid, expired or revoked.'): AppError {
+    return new AppError(ErrorCode.AuthRequired, message, {
+      headers: {
+        'WWW-Authenticate': bearerChallenge({ error: 'invalid_token', description: message }),
+      },
     });
   }
 
@@ -49,15 +59,21 @@ export class AppError extends Error {
     return new AppError(ErrorCode.AccessDenied, message, { details });
   }
 
-  static insufficientScope(scopes: readonly string[]): AppError {
+  /**
+   * `held`: the token's scopes. `details.request_scope` is what to ask for when authorizing
+   * again (step-up, as the MCP authorization spec recommends): the scopes held and the first
+   * one the route accepts, so the new token loses nothing the old one had.
+   */
+  static insufficientScope(scopes: readonly string[], held: readonly string[] = []): AppError {
     const scope = scopes.join(' ');
+    const requestScope = [...new Set([...held, ...scopes.slice(0, 1)])].join(' ');
     return new AppError(
       ErrorCode.AccessDenied,
       `This token lacks the scope this route needs: one of ${scopes.join(', ')}.`,
       {
-        details: { error: 'insufficient_scope', scope },
+        details: { error: 'insufficient_scope', scope, request_scope: requestScope },
         headers: {
-          'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
+          'WWW-Authenticate': bearerChallenge({ error: 'insufficient_scope', scope: scopes }),
         },
       },
     );

@@ -1,5 +1,6 @@
 export * from './error-code';
 export * from './app-error';
+export * from './bearer-challenge';
 export * from './error-envelope';
 export * from './translate-error';
 export * from './send-error';

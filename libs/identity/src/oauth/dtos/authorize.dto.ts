@@ -17,8 +17,8 @@ export class OAuthConsentDecisionDto {
   @ApiProperty()
   redirect_uri!: string;
 
-  @ApiProperty()
-  state!: string;
+  @ApiPropertyOptional({ description: "The request's `state`, when it sent one." })
+  state?: string;
 
   @ApiProperty()
   code_challenge!: string;
@@ -31,6 +31,13 @@ export class OAuthConsentDecisionDto {
 
   @ApiPropertyOptional()
   resource?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'The extra scopes (`billing:read`, `operator:all`) the request named that the person ticked.',
+  })
+  extra_scope?: string[];
 }
 
 /** The sign-in form of the authorization page. */

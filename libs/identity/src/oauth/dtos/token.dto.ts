@@ -65,6 +65,9 @@ export class OAuthRevocationRequestDto {
   @ApiProperty({ description: 'A `cwa_` access token or a `cwr_` refresh token.' })
   token!: string;
 
+  @ApiProperty({ description: 'The `cwc_` id of the client the token was issued to.' })
+  client_id!: string;
+
   @ApiPropertyOptional({ enum: ['access_token', 'refresh_token'] })
   token_type_hint?: string;
 }

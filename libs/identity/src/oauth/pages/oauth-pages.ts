@@ -53,25 +53,44 @@ export interface ConsentView {
   consentToken: string;
 }
 
+/** The form field of the consent page's optional permissions, one value per ticked scope. */
+export const OPTIONAL_SCOPE_FIELD = 'extra_scope';
+
+function scopeText(scope: string): string {
+  return `<code>${escapeHtml(scope)}</code>: ${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? scope)}`;
+}
+
+/** Extra scopes the client named, unticked: the person grants each one by choosing it. */
+function optionalScopes(optional: readonly string[]): string {
+  if (optional.length === 0) return '';
+  const boxes = optional
+    .map(
+      (scope) =>
+        `<li><label><input type="checkbox" name="${OPTIONAL_SCOPE_FIELD}" value="${escapeHtml(scope)}"> ` +
+        `${scopeText(scope)}</label></li>`,
+    )
+    .join('');
+  return `<p>It also asks for these, granted only if you tick them:</p><ul id="optional-scopes">${boxes}</ul>`;
+}
+
 export function consentPage(view: ConsentView): string {
   const { request } = view;
   const redirect = new URL(request.redirectUri);
-  const scopes = request.granted.scopes
-    .map(
-      (scope) =>
-        `<li><code>${escapeHtml(scope)}</code>: ${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? scope)}</li>`,
-    )
-    .join('');
-  const offline = request.granted.offline
+  const { scopes, optional, offline: asksOffline } = request.requested;
+  const granted =
+    scopes.length > 0
+      ? `, with these permissions:</p><ul id="scopes">${scopes.map((scope) => `<li>${scopeText(scope)}</li>`).join('')}</ul>`
+      : '.</p>';
+  const offline = asksOffline
     ? '<p>It also asks to stay connected (<code>offline_access</code>): it can renew its access until you revoke it or sign out of this browser session.</p>'
     : '<p>Its access ends after 30 days without use.</p>';
   return htmlPage(
     'Allow access?',
     `<p><strong id="client-name">${escapeHtml(view.clientName)}</strong> asks to act as ` +
-      `<strong>${escapeHtml(view.personEmail)}</strong> in <strong>${escapeHtml(view.companyName)}</strong>, with these permissions:</p>` +
-      `<ul id="scopes">${scopes}</ul>${offline}` +
-      `<p>After you decide, you return to <code>${escapeHtml(redirect.origin === 'null' ? redirect.protocol : redirect.origin)}</code>.</p>` +
+      `<strong>${escapeHtml(view.personEmail)}</strong> in <strong>${escapeHtml(view.companyName)}</strong>${granted}` +
       `<form method="post" action="/api/oauth/authorize">${requestFields(request)}` +
+      `${optionalScopes(optional)}${offline}` +
+      `<p>After you decide, you return to <code>${escapeHtml(redirect.origin === 'null' ? redirect.protocol : redirect.origin)}</code>.</p>` +
       `${hidden('consent_token', view.consentToken)}` +
       `<button type="submit" name="decision" value="approve" id="approve">Allow</button> ` +
       `<button type="submit" name="decision" value="deny" id="deny">Deny</button></form>`,
