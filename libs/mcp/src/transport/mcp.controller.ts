@@ -10,6 +10,8 @@ import {
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AppError, DescribedApiTag, ErrorCode, RoutePolicy } from '@cw/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { CallerCheck } from './caller-check';
 import { JsonRpcRequestDto, JsonRpcResponseDto } from './json-rpc.dto';
 import { MCP_API_TAG } from './mcp-api-tag';
@@ -53,6 +55,20 @@ function batchRefusal(body: unknown): AppError | undefined {
     `A batch may hold at most ${MAX_TOOL_CALLS_PER_REQUEST} tools/call messages; it held ${calls}. Send the rest in further requests.`,
     { limit: MAX_TOOL_CALLS_PER_REQUEST },
   );
+}
+
+/**
+ * A `tools/call` whose `_meta.progressToken` asks for `notifications/progress`: those travel
+ * on an event stream, so that request's answer is one (every other answer stays plain JSON).
+ */
+function wantsProgress(body: unknown): boolean {
+  return (Array.isArray(body) ? body : [body]).some((message) => {
+    const { method, params } = (message ?? {}) as {
+      method?: unknown;
+      params?: { _meta?: { progressToken?: unknown } };
+    };
+    return method === 'tools/call' && params?._meta?.progressToken !== undefined;
+  });
 }
 
 const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
@@ -104,8 +120,10 @@ export class McpController {
       'Send `Authorization: Bearer <API key or access token>` and `Accept: application/json, ' +
       'text/event-stream`. Without a valid token: 401 with `WWW-Authenticate: Bearer ' +
       'resource_metadata=".../.well-known/oauth-protected-resource/mcp"`. A browser `Origin` ' +
-      'not in MCP_ALLOWED_ORIGINS: 403. Notifications answer 202 without a body. The tools are ' +
-      'the routes whose `x-service.mcp_tools` names them.',
+      'not in MCP_ALLOWED_ORIGINS: 403. Notifications answer 202 without a body. A tools/call ' +
+      'carrying `_meta.progressToken` answers as an event stream: its progress notifications, ' +
+      'then the result. The tools are the routes whose `x-service.mcp_tools` names them; the ' +
+      'wiki pages the token can read are resources.',
   })
   @ApiHeader({ name: 'Authorization', required: true, description: 'Bearer <token>' })
   @ApiBody({ type: JsonRpcRequestDto })
@@ -114,7 +132,7 @@ export class McpController {
   async message(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<string | Readable> {
     this.check.checkOrigin(request);
     const token = await this.check.bearerToken(request);
     const tooMany = batchRefusal(request.body);
@@ -122,21 +140,36 @@ export class McpController {
     const server = this.servers.create({ token, requestId: request.id });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+      enableJsonResponse: !wantsProgress(request.body),
     });
+    const close = async () => {
+      await transport.close();
+      await server.close();
+    };
+    let streaming = false;
     try {
       await server.connect(transport);
       const answer = await transport.handleRequest(webRequestOf(request), {
         parsedBody: request.body,
       });
-      const text = await answer.text();
-      if (answer.status >= 400) throw transportRefusal(answer.status, text);
+      const isStream = answer.headers.get('content-type')?.startsWith('text/event-stream');
+      if (answer.status >= 400 || !isStream || !answer.body) {
+        const text = await answer.text();
+        if (answer.status >= 400) throw transportRefusal(answer.status, text);
+        void reply.status(answer.status);
+        answer.headers.forEach((value, name) => void reply.header(name, value));
+        return text;
+      }
+      // The stream ends after the answer; the client going away ends it too (and the handler's
+      // abort signal with the server).
+      const events = Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>);
+      events.once('close', () => void close());
+      streaming = true;
       void reply.status(answer.status);
       answer.headers.forEach((value, name) => void reply.header(name, value));
-      return text;
+      return events;
     } finally {
-      await transport.close();
-      await server.close();
+      if (!streaming) await close();
     }
   }
 
