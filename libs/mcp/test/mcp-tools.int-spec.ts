@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { call } from '@cw/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import Ajv2020 from 'ajv/dist/2020';
 import { MCP_TOOL_NAMES } from '../src/catalog/tool-names';
 import {
   connectClient,
@@ -13,11 +16,25 @@ import {
   startMcpTestSystem,
   startReceiver,
 } from './mcp-test-system';
+import { schemaPortabilityFindings } from './schema-portability';
 
 jest.setTimeout(120_000);
 
 /** The reviewed tool list: `UPDATE_MCP_TOOLS_SNAPSHOT=1` rewrites it after a deliberate change. */
 const SNAPSHOT = join(__dirname, 'mcp-tools.snapshot.json');
+const INSPECTOR = join(__dirname, '../../../node_modules/.bin/mcp-inspector');
+
+/** The tool arguments the routes validate as integers (`@IsInt`), and the numeric `page_id`. */
+const INTEGER_ARGUMENTS: Record<string, string[]> = {
+  search_wiki: ['limit', 'offset'],
+  edit_page_by_id: ['page_id', 'expected_version', 'max_attempts'],
+  save_page_by_id: ['page_id', 'expected_version'],
+  append_to_page_by_id: ['page_id', 'expected_version'],
+  save_page: ['expected_version'],
+  bootstrap_memory: ['limit'],
+  list_report_hook_deliveries: ['limit', 'offset'],
+  replay_report_hook_delivery: ['replay_count'],
+};
 
 interface PageIds {
   page_id: number;
@@ -117,6 +134,60 @@ describe('the MCP server: every tool through the SDK client (real processes, Pos
       // A missing snapshot fails: it is written only on request, then reviewed and committed.
       expect(existsSync(SNAPSHOT)).toBe(true);
       expect(JSON.parse(current)).toEqual(JSON.parse(readFileSync(SNAPSHOT, 'utf8')));
+    });
+  });
+
+  describe('tool schemas that strict clients accept', () => {
+    it('every input and output schema passes the MCP Inspector strict portability checks', async () => {
+      const { tools } = await client.listTools();
+      expect(schemaPortabilityFindings(tools)).toEqual([]);
+    });
+
+    it('the MCP Inspector CLI itself, in strict mode, reports no portability finding', async () => {
+      // Whatever the Inspector keeps (catalog, secrets) goes to a folder of this test.
+      const home = mkdtempSync(join(tmpdir(), 'mcp-inspector-'));
+      try {
+        const { stdout, stderr } = await promisify(execFile)(
+          INSPECTOR,
+          [
+            ...['--cli', system.mcpUrl, '--transport', 'http'],
+            ...['--header', `Authorization: Bearer ${token}`],
+            ...['--method', 'tools/list', '--strict', '--format', 'json'],
+          ],
+          { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: join(home, 'mcp.json') } },
+        );
+        const envelope = JSON.parse(stdout) as {
+          result: { tools: unknown[] };
+          schemaFindings?: unknown;
+        };
+        expect(envelope.result.tools).toHaveLength(MCP_TOOL_NAMES.length);
+        expect(envelope.schemaFindings).toBeUndefined();
+        expect(stderr).not.toContain('Schema portability');
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    });
+
+    it('integer arguments are integer: a JSON Schema validator refuses 2.5 and takes 2', async () => {
+      const { tools } = await client.listTools();
+      const ajv = new Ajv2020({ strict: false, validateFormats: false });
+      for (const [name, integers] of Object.entries(INTEGER_ARGUMENTS)) {
+        const tool = tools.find((candidate) => candidate.name === name)!;
+        const properties = tool.inputSchema.properties as Record<string, { type?: unknown }>;
+        for (const argument of integers) {
+          expect({ name, argument, type: properties[argument].type }).toEqual({
+            name,
+            argument,
+            type: 'integer',
+          });
+          const validate = ajv.compile(properties[argument]);
+          expect({ name, argument, accepts: [validate(2.5), validate(2)] }).toEqual({
+            name,
+            argument,
+            accepts: [false, true],
+          });
+        }
+      }
     });
   });
 

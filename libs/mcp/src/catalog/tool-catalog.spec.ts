@@ -91,6 +91,11 @@ describe('buildToolCatalog', () => {
       required: ['id'],
     });
     expect(output.required).toContain('markdown');
+    // Nullable as strict clients accept it: one type per branch, no type array.
+    expect(output.properties.markdown).toEqual({
+      anyOf: [{ type: 'string' }, { type: 'null' }],
+      description: 'The page body; null when access is null.',
+    });
     expect(tools[0].annotations.readOnlyHint).toBe(true);
   });
 

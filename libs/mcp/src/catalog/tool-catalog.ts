@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { asSchema, type JsonSchema, objectShape } from './json-schema';
+import { portableSchema } from './portable-schema';
 import { annotationsOf, type ToolAnnotations } from './tool-annotations';
 import { isMcpToolName, MCP_TOOL_NAMES, type McpToolName } from './tool-names';
 import { describedRoutes, type RouteParameter, type ToolRoute } from './tool-route';
@@ -205,6 +206,15 @@ function runWorkflowTool(
   };
 }
 
+/** What `tools/list` shows, in the spelling strict clients accept (`portable-schema.ts`). */
+function portableTool(tool: ToolDefinition): ToolDefinition {
+  return {
+    ...tool,
+    inputSchema: portableSchema(tool.inputSchema),
+    outputSchema: portableSchema(tool.outputSchema),
+  };
+}
+
 /**
  * The tools, from the described routes whose `x-service.mcp_tools` names them (one
  * implementation: the route policy is the only list). A name outside the spec's is a typo in a
@@ -234,7 +244,7 @@ export function buildToolCatalog(description: OpenAPIObject): ToolCatalog {
     else if (routes.length === 1 && shape.kind === 'run_workflow')
       tool = runWorkflowTool(shape, routes[0], all);
     else if (routes.length === 1) tool = routeTool(name, shape, routes[0]);
-    if (tool) tools.push(tool);
+    if (tool) tools.push(portableTool(tool));
     else missing.push(name);
   }
   return { tools, missing };
