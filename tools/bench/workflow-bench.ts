@@ -28,7 +28,6 @@ const W1_MIN_RUNS_PER_SECOND = 440;
 const W2_STARTS = 2000;
 const W2_CONNECTIONS = 16;
 const W2_MIN_RUNS_PER_SECOND = 200;
-const W2_MAX_P50_MS = 100;
 const W3_STARTS = 50;
 const DRAIN_TIMEOUT_MS = 180_000;
 
@@ -358,12 +357,6 @@ export async function workflowBench(context: BenchContext): Promise<BenchReport>
         pass: w2.result.rps >= W2_MIN_RUNS_PER_SECOND && w2.result.ok === W2_STARTS,
       },
       {
-        id: 'W2b',
-        target: `start → completed p50 < ${W2_MAX_P50_MS} ms (aim)`,
-        measured: `p50 ${fixed(w2.result.p50, 0)} ms, p99 ${fixed(w2.result.p99, 0)} ms`,
-        pass: w2.result.p50 < W2_MAX_P50_MS,
-      },
-      {
         id: 'W3',
         target: `${W3_STARTS} concurrent identical starts → one run`,
         measured: `${w3.runs} run(s), ${w3.runIds.size} run id(s) answered; ${counted(w3.statuses)}`,
@@ -416,7 +409,7 @@ export async function workflowBench(context: BenchContext): Promise<BenchReport>
       notes: [
         `W1: ${W1_CONNECTIONS} connections, ${context.options.warmup} s warm-up, ${context.options.duration} s measured per target in ${context.options.rounds} alternating slices; the bare route (a process of its own, pool of DB_POOL_SIZE) inserts the run and its run.requested outbox event with the one statement RunStartService issues for a webhook start (@cw/workflows/testing bareRunStart: the run copied from the workflow while it is active and visible) and adds a job to a BullMQ queue nobody consumes; its outbox events are relayed and its runs executed like the webhook's`,
         "the workflow-runner executes runs during W1 (the system as deployed): its CPU and the database CPU per response include executing both targets' runs and relaying their outbox events",
-        `W2: ${W2_CONNECTIONS} clients send the starts back to back (POST /api/workflows/{id}/run with a key); latency = client send time → the run's completed_at (same machine clock); CPU per completed run from the first start to the last completion`,
+        `W2: ${W2_CONNECTIONS} clients send the starts back to back (POST /api/workflows/{id}/run with a key); latency = client send time → the run's completed_at (same machine clock), reported, not a target: it is the burst's own queue, and W5 (runs-io-bench) measures another company's latency during a burst; CPU per completed run from the first start to the last completion`,
         `W3: one run_request_id, ${W3_STARTS} starts sent at once on ${W3_STARTS} connections; runs counted in the database`,
       ],
     };

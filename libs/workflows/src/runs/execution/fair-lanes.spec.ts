@@ -49,6 +49,28 @@ describe('FairLanes', () => {
     expect(started).toHaveLength(51);
   });
 
+  it('lends idle places to a lane alone, and gives the next free place to a lane that arrives', async () => {
+    const lanes = new FairLanes(3, 2, { lendIdlePlaces: true });
+    const started: string[] = [];
+    const burst = Array.from({ length: 5 }, (_, at) => gated(started, `a${at}`));
+    const running = burst.map((item) => lanes.run('a', item.work));
+    await tick();
+    expect(started).toEqual(['a0', 'a1', 'a2']);
+    const other = gated(started, 'b0');
+    const late = lanes.run('b', other.work);
+    burst[0].end();
+    await tick();
+    expect(started).toEqual(['a0', 'a1', 'a2', 'b0']);
+    // While b has work running but none waiting, a's next work may take a freed place again.
+    burst[1].end();
+    await tick();
+    expect(started).toEqual(['a0', 'a1', 'a2', 'b0', 'a3']);
+    other.end();
+    for (const item of burst) item.end();
+    await Promise.all([...running, late]);
+    expect(started).toHaveLength(6);
+  });
+
   it('refuses waiting work when closed, and lets running work finish', async () => {
     const lanes = new FairLanes(1, 1);
     const started: string[] = [];

@@ -16,7 +16,16 @@ interface Waiter {
  * waiting work and room that started work least recently, so a lane with thousands waiting
  * delays another lane's first work by no more than one place freeing. Within a lane, first come,
  * first served.
+ *
+ * With `lendIdlePlaces`, a lane may take places past `perLane` while no other lane has work
+ * waiting: for short work (statements), where a place held past the cap frees within
+ * milliseconds, so one company alone uses the whole gate and another's work, once it arrives,
+ * takes the next place that frees.
  */
+export interface FairLanesOptions {
+  lendIdlePlaces?: boolean;
+}
+
 export class FairLanes {
   private running = 0;
   private readonly runningOf = new Map<string, number>();
@@ -29,6 +38,7 @@ export class FairLanes {
   constructor(
     readonly total: number,
     readonly perLane: number,
+    private readonly options: FairLanesOptions = {},
   ) {}
 
   async run<T>(lane: string, work: () => Promise<T>): Promise<T> {
@@ -66,7 +76,14 @@ export class FairLanes {
   }
 
   private hasRoom(lane: string): boolean {
-    return this.running < this.total && (this.runningOf.get(lane) ?? 0) < this.perLane;
+    if (this.running >= this.total) return false;
+    if ((this.runningOf.get(lane) ?? 0) < this.perLane) return true;
+    return this.options.lendIdlePlaces === true && !this.othersWait(lane);
+  }
+
+  private othersWait(lane: string): boolean {
+    for (const waiting of this.waiting.keys()) if (waiting !== lane) return true;
+    return false;
   }
 
   private take(lane: string): void {

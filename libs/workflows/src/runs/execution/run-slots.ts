@@ -23,14 +23,14 @@ export class RunSlots extends FairLanes {
 
 /**
  * `code.run` and `assert` steps at the sandbox at once: as many as it has slots
- * (CODE_SANDBOX_CONCURRENCY), half of them per company at most. More would only wait inside the
- * sandbox, each starting a thread that the memory budget ends again before its turn.
+ * (CODE_SANDBOX_CONCURRENCY), half of them per company while another company's steps wait (one
+ * company alone may use them all). More would only wait inside the sandbox.
  */
 @Injectable()
 export class SandboxStepSlots extends FairLanes {
   constructor(config: WorkflowsConfig) {
     const total = config.CODE_SANDBOX_CONCURRENCY;
-    super(total, Math.max(1, Math.ceil(total / 2)));
+    super(total, Math.max(1, Math.ceil(total / 2)), { lendIdlePlaces: true });
   }
 }
 
@@ -38,13 +38,14 @@ export class SandboxStepSlots extends FairLanes {
  * The engine's database work at once: its statements and short transactions (claims, step
  * marks, ends, heartbeats, `wiki.*` steps) go through this gate before they take a connection,
  * so hundreds of runs never hold more than DB_POOL_SIZE − 2 of the pool and a route of the same
- * process waits for no run. Lanes are companies here too (half the gate each at most), so one
- * company's burst does not queue another's statements behind its own.
+ * process waits for no run. Lanes are companies here too (half the gate each while another's
+ * statements wait, the whole gate when alone), so one company's burst neither queues another's
+ * statements behind its own nor leaves connections idle when it is the only one.
  */
 @Injectable()
 export class EngineDbGate extends FairLanes {
   constructor(platform: PlatformConfig) {
     const total = Math.max(1, platform.DB_POOL_SIZE - POOL_CONNECTIONS_FOR_ROUTES);
-    super(total, Math.max(1, Math.ceil(total / 2)));
+    super(total, Math.max(1, Math.ceil(total / 2)), { lendIdlePlaces: true });
   }
 }
