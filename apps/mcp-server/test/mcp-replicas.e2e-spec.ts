@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { SCOPES } from '@cw/domain';
 import { MCP_TOOL_NAMES } from '@cw/mcp';
 import {
   call,
@@ -85,7 +86,7 @@ describe('the MCP server as deployed: two replicas behind the gateway', () => {
     });
     expect(result.status).toBe(401);
     expect(result.headers.get('www-authenticate')).toBe(
-      `Bearer resource_metadata="${system.gatewayUrl}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer scope="${[...SCOPES].join(' ')}", resource_metadata="${system.gatewayUrl}/.well-known/oauth-protected-resource/mcp"`,
     );
   });
 

@@ -559,9 +559,12 @@ describe('the MCP server: every tool through the SDK client (real processes, Pos
         });
         expect(result.status).toBe(401);
         expect(result.body.error.code).toBe('AUTH_REQUIRED');
-        expect(result.headers.get('www-authenticate')).toBe(
-          `Bearer resource_metadata="${system.mcp.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
+        const challenge = result.headers.get('www-authenticate')!;
+        expect(challenge).toContain(
+          `resource_metadata="${system.mcp.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
         );
+        // The exact challenges (scope, invalid_token) are in mcp-oauth.int-spec.ts.
+        expect(challenge.includes('error="invalid_token"')).toBe('token' in auth);
         expect(result.headers.get('x-request-id')).toBeTruthy();
       }
     });

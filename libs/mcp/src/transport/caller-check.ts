@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { presentedToken, CredentialResolver } from '@cw/auth';
-import { IdentityConfig, publicBaseOf } from '@cw/identity';
-import { AppError, ErrorCode } from '@cw/platform';
+import { IdentityConfig, MCP_SCOPES, publicBaseOf } from '@cw/identity';
+import { AppError, bearerChallenge, ErrorCode } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import { allowedOriginsOf, McpConfig } from '../mcp.config';
 
@@ -36,23 +36,29 @@ export class CallerCheck {
     );
   }
 
-  /** The caller's bearer token once it resolves; 401 pointing at the resource metadata if not. */
+  /**
+   * The caller's bearer token once it resolves; else 401 with the challenge MCP clients follow:
+   * the resource metadata, the scopes `/mcp` needs (what a client asks for), and
+   * `invalid_token` when a token was sent (RFC 6750 §3.1).
+   */
   async bearerToken(request: FastifyRequest): Promise<string> {
     const presented = presentedToken(request);
     if (presented?.via === 'bearer') {
       const credential = await this.resolver.resolve(presented.token);
       if (credential && credential.kind !== 'session') return presented.token;
     }
-    throw new AppError(
-      ErrorCode.AuthRequired,
-      presented?.via === 'bearer'
-        ? 'The token is invalid, expired or revoked.'
-        : 'Send `Authorization: Bearer <API key or access token>`.',
-      {
-        headers: {
-          'WWW-Authenticate': `Bearer resource_metadata="${publicBaseOf(request, this.identity)}${RESOURCE_METADATA_PATH}"`,
-        },
+    const sent = presented?.via === 'bearer';
+    const message = sent
+      ? 'The token is invalid, expired or revoked.'
+      : 'Send `Authorization: Bearer <API key or access token>`.';
+    throw new AppError(ErrorCode.AuthRequired, message, {
+      headers: {
+        'WWW-Authenticate': bearerChallenge({
+          ...(sent ? { error: 'invalid_token', description: message } : {}),
+          scope: MCP_SCOPES,
+          resourceMetadata: `${publicBaseOf(request, this.identity)}${RESOURCE_METADATA_PATH}`,
+        }),
       },
-    );
+    });
   }
 }
