@@ -19,6 +19,9 @@ const typeConstraints = (testing) => [
   },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', ...testing] },
   { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform'] },
+  // The command-line client and its typed API client ship apart from the services: they speak
+  // HTTP only and import no service code.
+  { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:client'] },
   {
     sourceTag: 'type:tool',
     onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'],
@@ -48,6 +51,8 @@ const scopeGraph = {
   'hook-dispatcher': ['hooks', 'auth', 'identity'],
   'feedback-intake': ['feedback', 'auth', 'identity'],
   'mcp-server': ['mcp', 'auth', 'identity'],
+  'api-client': [],
+  cli: ['api-client'],
   'api-gateway': [
     'identity',
     'auth',
