@@ -1,6 +1,6 @@
 import type { ArgumentMetadata } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { IsString, Length } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsObject, IsString, Length, ValidateNested } from 'class-validator';
 import { AppError } from '../errors/app-error';
 import { IsOmittable } from './is-omittable';
 import { createStrictValidationPipe } from './strict-validation.pipe';
@@ -13,6 +13,13 @@ class NoteDto {
   @IsOmittable()
   @IsString()
   path?: string;
+}
+
+class NotebookDto {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NoteDto)
+  note!: NoteDto;
 }
 
 class SearchDto {
@@ -116,6 +123,27 @@ describe('the strict validation pipe', () => {
     expect((await refusal('1\u0000', param)).details).toMatchObject({ field: 'page_id' });
     const actor = { tag: 'a\u0000' };
     await expect(pipe.transform(actor, { type: 'custom', metatype: Object })).resolves.toBe(actor);
+  });
+
+  it('says a required field left out is required, not every constraint it would fail', async () => {
+    const error = await refusal({ path: 'p' }, body(NoteDto));
+    expect(error.message).toBe('Invalid request: title is required.');
+    expect(error.details).toEqual({
+      field: 'title',
+      validation_errors: [{ field: 'title', message: 'title is required' }],
+    });
+    // A field that is there but wrong still names what is wrong with it.
+    const empty = await refusal({ title: '' }, body(NoteDto));
+    expect(empty.message).toBe(
+      'Invalid request: title must be longer than or equal to 1 characters.',
+    );
+    const nested = await refusal({ note: {} }, body(NotebookDto));
+    expect(nested.details).toMatchObject({
+      validation_errors: [{ field: 'note.title', message: 'note.title is required' }],
+    });
+    expect((await refusal({}, body(NotebookDto))).message).toBe(
+      'Invalid request: note is required.',
+    );
   });
 
   it('refuses null for an omittable field, and takes it left out', async () => {

@@ -10,9 +10,25 @@ export interface FieldProblem {
   message: string;
 }
 
+/**
+ * A field left out fails every constraint it has (`markdown must be shorter than or equal to
+ * 1000000 characters`); only its absence is worth saying. An omittable field left out is never
+ * checked (`IsOmittable`), so a constraint failing on `undefined` means the field is required.
+ */
+function isMissing(error: ValidationError): boolean {
+  // Nest deletes the value of an error that has children (so `'value' in error` is false there).
+  return (
+    'value' in error &&
+    error.value === undefined &&
+    !error.children?.length &&
+    Object.keys(error.constraints ?? {}).length > 0
+  );
+}
+
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldProblem[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
+    if (isMissing(error)) return [{ field, message: `${field} is required` }];
     const own = Object.values(error.constraints ?? {}).map((message) => ({
       field,
       message: message.startsWith(`property ${error.property} should not exist`)
