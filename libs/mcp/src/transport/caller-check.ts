@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { presentedToken, CredentialResolver } from '@cw/auth';
-import { IdentityConfig, MCP_SCOPES, publicBaseOf } from '@cw/identity';
+import {
+  allowedRequestBaseOf,
+  hostNotAllowed,
+  IdentityConfig,
+  MCP_SCOPES,
+  publicBaseOf,
+} from '@cw/identity';
 import { AppError, bearerChallenge, ErrorCode } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import { allowedOriginsOf, McpConfig } from '../mcp.config';
@@ -24,11 +30,17 @@ export class CallerCheck {
     this.allowedOrigins = allowedOriginsOf(config);
   }
 
+  /**
+   * A `Host` the settings do not name is refused first, with or without `Origin`: a rebinding
+   * page chooses both, so the request's own address proves nothing until its host is allowed.
+   */
   checkOrigin(request: FastifyRequest): void {
+    const ownBase = allowedRequestBaseOf(request, this.identity);
+    if (ownBase === undefined) throw hostNotAllowed(request);
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const normalized = origin.replace(/\/$/, '').toLowerCase();
-    if (this.allowedOrigins.has(normalized)) return;
+    if (this.allowedOrigins.has(normalized) || normalized === ownBase) return;
     if (normalized === publicBaseOf(request, this.identity).toLowerCase()) return;
     throw AppError.accessDenied(
       `The origin ${origin} may not call the MCP server; an operator lists allowed ones in MCP_ALLOWED_ORIGINS.`,
