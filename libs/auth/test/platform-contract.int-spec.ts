@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiConsumes, ApiProperty } from '@nestjs/swagger';
 import { RoutePolicy, shutdownApp } from '@cw/platform';
 import { call, createApiKey, signInTestPerson, type TestApp } from '@cw/testing';
 import { IsInt, IsString, Max, Min } from 'class-validator';
@@ -18,6 +18,13 @@ class ProbeController {
   @Post('echo')
   @RoutePolicy({ access: 'public' })
   echo(@Body() body: ProbeBody): ProbeBody {
+    return body;
+  }
+
+  @Post('form')
+  @RoutePolicy({ access: 'public' })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  form(@Body() body: Record<string, unknown>): Record<string, unknown> {
     return body;
   }
 
@@ -144,6 +151,47 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
       expect(result.status).toBe(400);
     });
 
+    it('refuses a parsed form or text body on a JSON route with 415, and takes a form where the route declares one', async () => {
+      for (const contentType of ['application/x-www-form-urlencoded', 'text/plain']) {
+        const refused = await call(server.baseUrl, 'POST', '/api/test-probe/echo', {
+          rawBody: 'name=x&count=3',
+          headers: { 'content-type': contentType },
+        });
+        expect(refused.status).toBe(415);
+        expect(refused.body).toMatchObject({
+          success: false,
+          error: {
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            message: `The body is sent as ${contentType}, which this route does not take: send Content-Type: application/json.`,
+            details: { content_type: contentType, accepted: ['application/json'] },
+          },
+        });
+      }
+      const form = await call(server.baseUrl, 'POST', '/api/test-probe/form', {
+        rawBody: 'name=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.status).toBe(201);
+      expect(form.body).toEqual({ name: 'x' });
+      const text = await call(server.baseUrl, 'POST', '/api/test-probe/form', {
+        rawBody: 'name=x',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(text.body).toMatchObject({
+        error: {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          details: { accepted: ['application/json', 'application/x-www-form-urlencoded'] },
+        },
+      });
+      // An empty body of any type is no body: the route's own validation answers.
+      const empty = await call(server.baseUrl, 'POST', '/api/test-probe/echo', {
+        rawBody: '',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(empty.status).toBe(400);
+      expect(empty.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    });
+
     it('answers a wrong content type with 415 and an oversized body with 413', async () => {
       const wrongType = await call(server.baseUrl, 'POST', '/api/test-probe/echo', {
         rawBody: 'name=x',
@@ -151,6 +199,9 @@ describe('platform contract (one process, real PostgreSQL and Redis)', () => {
       });
       expect(wrongType.status).toBe(415);
       expect(wrongType.body).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+      expect(wrongType.body).toMatchObject({
+        error: { message: expect.stringContaining('send Content-Type: application/json') },
+      });
       const tooLarge = await call(server.baseUrl, 'POST', '/api/test-probe/echo', {
         body: { name: 'x'.repeat(5000), count: 1 },
       });

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../config/load-config';
 import { PlatformConfig } from '../config/platform.config';
 import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { sendError } from '../errors/send-error';
+import { BodyMediaTypeInterceptor } from '../http/body-media-type';
 import { installJsonBodyParser } from '../http/json-body-parser';
 import { requestIdOf } from '../http/request-id';
 import { createLogger, PinoNestLogger } from '../logging/logger';
@@ -101,6 +102,7 @@ export async function createHttpApp(
   observeHttpDurations(fastify, app.get(MetricsRegistry));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createStrictValidationPipe());
+  app.useGlobalInterceptors(new BodyMediaTypeInterceptor(app.get(Reflector)));
   await options.configure?.(app);
   await app.init();
   app.get(OpenApiDocumentHolder).document = buildOpenApiDocument(app, options.description);

@@ -30,7 +30,7 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
 const FASTIFY_MESSAGES: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: ErrorCode.UnsupportedMediaType,
-    message: 'Unsupported Content-Type: send application/json.',
+    message: 'This route takes a JSON body: send Content-Type: application/json.',
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: ErrorCode.PayloadTooLarge,

@@ -7,3 +7,4 @@ export * from './client-bucket';
 export * from './route-body-limit';
 export * from './html-page';
 export * from './path-safety';
+export * from './body-media-type';

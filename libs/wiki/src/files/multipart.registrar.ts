@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { AppError, ErrorCode } from '@cw/platform';
+import { AppError, unsupportedMediaType } from '@cw/platform';
 import type { FastifyInstance } from 'fastify';
 import { MAX_FILE_BYTES } from './file-naming';
 
@@ -54,10 +54,7 @@ export class MultipartRegistrar implements OnModuleInit {
       if (!request.isMultipart()) return;
       const config = request.routeOptions.config as unknown as Record<string, unknown> | undefined;
       if (config?.[MULTIPART_ROUTE] !== true) {
-        throw new AppError(
-          ErrorCode.UnsupportedMediaType,
-          'Unsupported Content-Type: send application/json.',
-        );
+        throw unsupportedMediaType('multipart/form-data');
       }
       if (!BOUNDARY.test(request.headers['content-type'] ?? '')) {
         throw AppError.badRequest(
