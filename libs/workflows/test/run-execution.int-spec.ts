@@ -194,6 +194,25 @@ describe('executing runs on the runs queue (one process, real PostgreSQL and Red
     expect(run.steps.map((step) => step.status)).toEqual(['completed', 'failed', 'pending']);
   });
 
+  it('runs an assert whose `that` is a boolean: true passes, false fails the run with its message', async () => {
+    const person = await signInTestPerson(server.baseUrl, { company: company() });
+    const passing = await startRun(server, person, [
+      { id: 'check', block: 'assert', that: true, message: 'never shown' },
+      { id: 'after', block: 'text.compose', template: 'checked {{inputs.topic}}' },
+    ]);
+    const passed = await waitFor(server, person, passing, ended);
+    expect(passed.status).toBe('completed');
+    expect(passed.steps.map((step) => step.status)).toEqual(['completed', 'completed']);
+    const failing = await startRun(server, person, [
+      { id: 'check', block: 'assert', that: false, message: 'Not ready to publish' },
+      { id: 'never', block: 'text.compose', template: 'x' },
+    ]);
+    const failed = await waitFor(server, person, failing, ended);
+    expect(failed.status).toBe('failed');
+    expect(failed.errors).toEqual([{ code: 'assertion_failed', message: 'Not ready to publish' }]);
+    expect(failed.steps.map((step) => step.status)).toEqual(['failed', 'pending']);
+  });
+
   it('fails a step whose filled-in template would pass 1,000,000 characters with template_too_long', async () => {
     const person = await signInTestPerson(server.baseUrl, { company: company() });
     const runId = await startRun(server, person, [

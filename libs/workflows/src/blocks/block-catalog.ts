@@ -141,10 +141,20 @@ export const BLOCK_CATALOG: readonly BlockSpec[] = [
   {
     block: 'assert',
     description:
-      'Evaluates `that`, a JavaScript expression over `inputs` and `steps`, in the sandbox; anything but true fails the run with `message`.',
+      'Evaluates `that`, a JavaScript expression over `inputs` and `steps`, in the sandbox, or takes it as given when it is a boolean; anything but true fails the run with `message`.',
     input_schema: fields(
       {
-        that: { type: 'string', minLength: 1, maxLength: 10_000 },
+        that: {
+          anyOf: [
+            {
+              type: 'string',
+              minLength: 1,
+              maxLength: 10_000,
+              description: 'A JavaScript expression over `inputs` and `steps`.',
+            },
+            { type: 'boolean', description: 'The outcome itself: true passes, false fails.' },
+          ],
+        },
         message: { type: 'string', minLength: 1, maxLength: 2_000 },
       },
       ['that', 'message'],

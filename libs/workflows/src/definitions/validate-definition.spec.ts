@@ -33,6 +33,31 @@ describe('validateDefinition', () => {
     });
   });
 
+  it("takes a boolean or an expression as assert's `that`, and names what else it may be", () => {
+    const assertStep = (that: unknown) => ({
+      steps: [{ id: 'check', block: 'assert', that, message: 'not yet' }],
+    });
+    expect(problemsOf(assertStep(true))).toEqual([]);
+    expect(problemsOf(assertStep(false))).toEqual([]);
+    expect(problemsOf(assertStep('inputs.topic.length > 0'))).toEqual([]);
+    for (const that of [1, null, ['true'], { value: true }]) {
+      expect(problemsOf(assertStep(that))).toEqual([
+        {
+          field: 'definition.steps[0].that',
+          message: 'step "check" (assert): definition.steps[0].that must be a string or a boolean',
+        },
+      ]);
+    }
+    // A string is an expression, so an empty one is refused for its length, not its type.
+    expect(problemsOf(assertStep(''))).toEqual([
+      {
+        field: 'definition.steps[0].that',
+        message:
+          'step "check" (assert): definition.steps[0].that must NOT have fewer than 1 characters',
+      },
+    ]);
+  });
+
   it('names the step and field of an unknown block, a bad field and an unknown field', () => {
     expect(problemsOf({ steps: [{ id: 'a', block: 'shell.exec' }] })).toEqual([
       {
