@@ -22,6 +22,8 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Progress lines; default stderr. */
   log?: (line: string) => void;
+  /** Called between choosing a server's port and its bind (tests take the port to force a race). */
+  beforeBind?: (server: 'postgres' | 'redis', port: number) => Promise<void>;
 }
 
 export interface ServiceStatus {
@@ -61,8 +63,17 @@ export async function ensureLocalStack(options: LocalStackOptions = {}): Promise
     // Both up front, so a missing Redis is reported (or installed) before PostgreSQL starts.
     await ensurePostgresBinaries(log);
     await ensureRedisBinary(log);
-    const postgresPort = await ensurePostgres(dataDir, log);
-    const redisPort = await ensureRedis(dataDir, log);
+    const { beforeBind } = options;
+    const postgresPort = await ensurePostgres(
+      dataDir,
+      log,
+      beforeBind && ((port) => beforeBind('postgres', port)),
+    );
+    const redisPort = await ensureRedis(
+      dataDir,
+      log,
+      beforeBind && ((port) => beforeBind('redis', port)),
+    );
     return {
       databaseUrl: databaseUrlFor(postgresPort),
       redisUrl: redisUrlFor(redisPort),

@@ -59,3 +59,48 @@ export async function freePort(): Promise<number> {
   if (port === undefined) throw new Error('Could not find a free TCP port on 127.0.0.1.');
   return port;
 }
+
+/** A server that could not bind its port: another process took it after the port was chosen. */
+export class PortTakenError extends Error {
+  constructor(
+    readonly port: number,
+    detail: string,
+  ) {
+    super(`port ${port} was taken before it could be bound (${detail})`);
+  }
+}
+
+export interface StartOnPortOptions<T> {
+  /** The port to try first (kept when free). */
+  wanted: number;
+  /** Ports never chosen (the stack's other server, the other services). */
+  avoid?: number[];
+  /** Binds and starts on `port`; throws PortTakenError when the bind lost a race. */
+  start: (port: number) => Promise<T>;
+  /** Called between choosing the port and starting (tests take the port here to force the race). */
+  beforeBind?: (port: number) => Promise<void>;
+  /** One line per retry. */
+  log?: (line: string) => void;
+  attempts?: number;
+}
+
+/**
+ * Chooses a free port and starts on it; when the bind finds it taken (the free-port check and the
+ * bind are two steps, and another process may come between them), chooses another port and tries
+ * again, never one that was lost before.
+ */
+export async function startOnChosenPort<T>(options: StartOnPortOptions<T>): Promise<T> {
+  const avoid = [...(options.avoid ?? [])];
+  const attempts = options.attempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const port = await choosePort(options.wanted, avoid);
+    await options.beforeBind?.(port);
+    try {
+      return await options.start(port);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= attempts) throw error;
+      options.log?.(`${error.message}; trying another port`);
+      avoid.push(port);
+    }
+  }
+}

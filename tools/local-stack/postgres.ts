@@ -11,7 +11,13 @@ import {
   writeStackSettings,
 } from './postgres-files';
 import { removeStaleLockFiles, runningPostgres } from './postgres-pidfile';
-import { choosePort, preferredPorts, readStackPorts, saveStackPort } from './ports';
+import {
+  PortTakenError,
+  preferredPorts,
+  readStackPorts,
+  saveStackPort,
+  startOnChosenPort,
+} from './ports';
 import { isRoot, type Log, run, type RunResult, runOrThrow } from './processes';
 import { asUser, ensureSystemUser, type SystemUser } from './system-user';
 
@@ -60,7 +66,11 @@ async function checkOwnerCanReach(paths: PostgresPaths, owner: SystemUser): Prom
 }
 
 /** Starts (or reuses) the PostgreSQL of dataDir and returns its port. Call under the stack lock. */
-export async function ensurePostgres(dataDir: string, log: Log): Promise<number> {
+export async function ensurePostgres(
+  dataDir: string,
+  log: Log,
+  beforeBind?: (port: number) => Promise<void>,
+): Promise<number> {
   const binaries = await ensurePostgresBinaries(log);
   const running = runningPostgres(dataDir);
   if (running) {
@@ -82,16 +92,25 @@ export async function ensurePostgres(dataDir: string, log: Log): Promise<number>
   }
 
   const saved = readStackPorts(dataDir);
-  const port = await choosePort(saved.postgresPort ?? preferredPorts.postgresPort, [
-    saved.redisPort ?? preferredPorts.redisPort,
-  ]);
-  writeStackSettings(paths, port, owner);
-  removeStaleLockFiles(dataDir);
-  log(`starting PostgreSQL on 127.0.0.1:${port} (log: ${paths.logFile})`);
-  const logOffset = statSync(paths.logFile).size;
-  await commands.start().catch((error: Error) => {
-    const reason = newLogLines(paths.logFile, logOffset, 3) || error.message;
-    throw new Error(`PostgreSQL did not start: ${reason} (see ${paths.logFile})`);
+  const port = await startOnChosenPort({
+    wanted: saved.postgresPort ?? preferredPorts.postgresPort,
+    avoid: [saved.redisPort ?? preferredPorts.redisPort],
+    beforeBind,
+    log,
+    start: async (candidate) => {
+      writeStackSettings(paths, candidate, owner);
+      removeStaleLockFiles(dataDir);
+      log(`starting PostgreSQL on 127.0.0.1:${candidate} (log: ${paths.logFile})`);
+      const logOffset = statSync(paths.logFile).size;
+      await commands.start().catch((error: Error) => {
+        const reason = newLogLines(paths.logFile, logOffset, 3) || error.message;
+        if (/Address already in use/.test(newLogLines(paths.logFile, logOffset, 20))) {
+          throw new PortTakenError(candidate, `see ${paths.logFile}`);
+        }
+        throw new Error(`PostgreSQL did not start: ${reason} (see ${paths.logFile})`);
+      });
+      return candidate;
+    },
   });
   saveStackPort(dataDir, 'postgresPort', port);
   await waitUntilAnswering(port, binaries);

@@ -1,8 +1,15 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { ensureRedisBinary } from './binaries';
-import { choosePort, preferredPorts, readStackPorts, saveStackPort } from './ports';
+import { newLogLines } from './postgres-files';
+import {
+  PortTakenError,
+  preferredPorts,
+  readStackPorts,
+  saveStackPort,
+  startOnChosenPort,
+} from './ports';
 import { isProcessNamed, type Log, runOrThrow, sleep } from './processes';
 
 const pidFile = (dataDir: string) => join(dataDir, 'redis.pid');
@@ -55,7 +62,11 @@ async function waitFor(
 }
 
 /** Starts (or reuses) the Redis of dataDir and returns its port. Call under the stack lock. */
-export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
+export async function ensureRedis(
+  dataDir: string,
+  log: Log,
+  beforeBind?: (port: number) => Promise<void>,
+): Promise<number> {
   const saved = readStackPorts(dataDir);
   const running = runningRedis(dataDir);
   if (running && saved.redisPort !== undefined) {
@@ -67,24 +78,41 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
   if (running) await stopRedisServer(dataDir, log);
 
   const redisServer = await ensureRedisBinary(log);
-  const port = await choosePort(saved.redisPort ?? preferredPorts.redisPort, [
-    saved.postgresPort ?? preferredPorts.postgresPort,
-  ]);
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
   // Files an earlier, persistent local stack left: loaded at start, they would bring back jobs
   // and counters of long ago.
   rmSync(join(dir, 'dump.rdb'), { force: true });
   rmSync(join(dir, 'appendonlydir'), { recursive: true, force: true });
+  const port = await startOnChosenPort({
+    wanted: saved.redisPort ?? preferredPorts.redisPort,
+    avoid: [saved.postgresPort ?? preferredPorts.postgresPort],
+    beforeBind,
+    log,
+    start: (candidate) => startRedisServer(redisServer, dataDir, candidate, log),
+  });
+  saveStackPort(dataDir, 'redisPort', port);
+  return port;
+}
+
+/** Launches a daemonized redis-server on port and waits until it, not another server, answers. */
+async function startRedisServer(
+  redisServer: string,
+  dataDir: string,
+  port: number,
+  log: Log,
+): Promise<number> {
   const logFile = join(dataDir, 'redis.log');
   log(`starting Redis on 127.0.0.1:${port} (log: ${logFile})`);
+  rmSync(pidFile(dataDir), { force: true });
+  const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
   await runOrThrow(redisServer, [
     '--bind',
     '127.0.0.1',
     '--port',
     String(port),
     '--dir',
-    dir,
+    join(dataDir, 'redis'),
     // No persistence: Redis holds queue jobs, job schedulers and counters, and PostgreSQL the truth
     // they are rebuilt from (the runs', deliveries' and schedules' reconcilers, the report-events
     // sweep). The append-only file cost Redis a fifth of its CPU per BullMQ job and forked it to
@@ -101,10 +129,17 @@ export async function ensureRedis(dataDir: string, log: Log): Promise<number> {
     '--logfile',
     logFile,
   ]);
-  saveStackPort(dataDir, 'redisPort', port);
-  if (!(await waitFor(() => redisAnswers(port), 30_000))) {
-    throw new Error(`Redis did not answer on 127.0.0.1:${port}; see ${logFile}.`);
-  }
+  // The daemon binds after it forked (and after writing its pidfile): a PONG alone could come from
+  // whoever took the port, so its own log must say it listens.
+  const newLines = () => newLogLines(logFile, logOffset, 50);
+  const bindFailed = () => /Address already in use/.test(newLines());
+  const up = await waitFor(
+    async () =>
+      bindFailed() || (/Ready to accept connections/.test(newLines()) && redisAnswers(port)),
+    30_000,
+  );
+  if (bindFailed()) throw new PortTakenError(port, `see ${logFile}`);
+  if (!up) throw new Error(`Redis did not answer on 127.0.0.1:${port}; see ${logFile}.`);
   return port;
 }
 
