@@ -1,0 +1,5 @@
+import { runCli } from './program';
+
+void runCli(process.argv).then((code) => {
+  process.exitCode = code;
+});
