@@ -118,3 +118,9 @@ function findChromium(): string | undefined {
 export function ensureChromiumBinary(log: Log): Promise<string> {
   return ensureInstalled(findChromium, 'Chromium', 'chromium', 'CHROMIUM_PATH', log);
 }
+
+/** Prometheus' rule checker, for the alert rules' tests: Debian's `prometheus` package has it. */
+export function ensurePromtool(log: Log): Promise<string> {
+  const find = () => process.env.PROMTOOL_PATH ?? findOnPath('promtool');
+  return ensureInstalled(find, 'promtool', 'prometheus', 'PROMTOOL_PATH', log);
+}
