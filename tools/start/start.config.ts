@@ -17,6 +17,12 @@ export class StartConfig extends StackUrlsConfig {
   @IsString()
   HOST: string = '127.0.0.1';
 
+  /** Seconds each process may take to answer `/ready` (generous: a busy machine boots slowly). */
+  @IsInt()
+  @Min(1)
+  @Max(3_600)
+  START_READY_TIMEOUT_S: number = 180;
+
   /** The local stack's data and the processes' logs (`<dir>/logs`); default `<repo root>/.data`. */
   @IsOptional()
   @IsString()

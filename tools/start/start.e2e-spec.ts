@@ -138,6 +138,37 @@ describe('npm start', () => {
     }, 120_000);
   });
 
+  describe('when the first start fails after the demo seed', () => {
+    it('names the late service and the setting, and points to demo:credentials then and later', async () => {
+      const database = await createTestDatabase();
+      const dataDir = newDataDir();
+      const env = {
+        LOCAL_STACK_DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        REDIS_URL: testStack().redisUrl,
+        NODE_ENV: 'development',
+        START_READY_TIMEOUT_S: '1',
+      };
+      try {
+        const first = new NpmStart({ ...env, PORT: String(await freePort()) });
+        started.push(first);
+        expect(await first.exited).toBe(1);
+        expect(first.stdout).toMatch(/\[\s*[\d.]+ s\] migrations: (up to date|\d+ applied)/);
+        expect(first.stderr).toMatch(
+          /^npm start failed: [a-z-]+ was not ready within 1 s \(its log: .+\/logs\/[a-z-]+\.log\); on a busy machine, raise START_READY_TIMEOUT_S\n/,
+        );
+        expect(first.stderr).toContain('npm run admin -- demo:credentials');
+
+        const second = new NpmStart({ ...env, PORT: String(await freePort()) });
+        started.push(second);
+        expect(await second.exited).toBe(1);
+        expect(second.stderr).toContain('npm run admin -- demo:credentials');
+      } finally {
+        await database.drop();
+      }
+    }, 120_000);
+  });
+
   describe('supervising six processes', () => {
     let database: TestDatabase;
     let start: NpmStart;
@@ -157,8 +188,8 @@ describe('npm start', () => {
         QUEUE_PREFIX: `cwstart-${process.pid}`,
       });
       started.push(start);
-      await start.waitForOutput(/is ready/, 90_000);
-    }, 120_000);
+      await start.waitForOutput(/is ready/, 170_000);
+    }, 180_000);
 
     afterAll(async () => {
       await database?.drop();
@@ -197,6 +228,20 @@ describe('npm start', () => {
       );
       expect(start.stdout).toContain(`wiki-service restarted (pid ${restarted})`);
     }, 90_000);
+
+    it('prints its progress with elapsed seconds and the metrics port of each process', async () => {
+      expect(start.stdout).toMatch(/^\[\s*[\d.]+ s\] migrations: /m);
+      for (const name of ['api-gateway', 'wiki-service', 'workflow-runner', 'hook-dispatcher']) {
+        expect(start.stdout).toMatch(new RegExp(`^\\[\\s*[\\d.]+ s\\] ${name} ready at http`, 'm'));
+      }
+      const metricsUrls = [
+        ...start.stdout.matchAll(/^ {4}[a-z-]+ +(http:\/\/\S+\/metrics)$/gm),
+      ].map((match) => match[1]);
+      expect(metricsUrls).toHaveLength(6);
+      for (const url of metricsUrls) {
+        expect(await (await fetch(url)).text()).toContain('cw_http_request_duration_seconds');
+      }
+    });
 
     it('stops every process on Ctrl-C and restarts none of them', async () => {
       const children = [...start.services().values()];

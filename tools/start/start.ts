@@ -8,11 +8,18 @@ import {
   stopLocalStack,
 } from '../local-stack/local-stack';
 import { type DemoSeed, seedDemoIfEmpty } from './demo-seed';
+import { DemoKeyMarker } from './demo-key-marker';
 import { StartConfig } from './start.config';
 import { type RunningSystem, startSystem } from './system';
 
 const REPO_ROOT = join(__dirname, '../../..');
 const say = (line = ''): void => void process.stdout.write(`${line}\n`);
+const started = Date.now();
+/** A progress line with the seconds since `npm start` began. */
+const progress = (line: string): void =>
+  say(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+const CREDENTIALS_HINT =
+  'A working API key and a password for the demo admin: npm run admin -- demo:credentials';
 
 interface Stack {
   databaseUrl: string;
@@ -43,14 +50,14 @@ async function resolveStack(config: StartConfig, options: LocalStackOptions): Pr
 }
 
 async function main(): Promise<void> {
-  const started = Date.now();
   const single = process.argv.includes('--single');
   const config = loadConfig(StartConfig);
   const dataDir = config.LOCAL_STACK_DATA_DIR ?? join(REPO_ROOT, '.data');
   const stack = await resolveStack(config, {
     dataDir,
-    log: (line) => say(`local stack: ${line}`),
+    log: (line) => progress(`local stack: ${line}`),
   });
+  progress(`stack: PostgreSQL and Redis answer (${redactedStack(stack)})`);
   const logDir = join(dataDir, 'logs');
   let system: RunningSystem | undefined;
   let stopping = false;
@@ -66,13 +73,23 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  let demo: DemoSeed | null;
+  let demo: DemoSeed | null = null;
+  const demoKey = new DemoKeyMarker(dataDir);
   try {
+    progress('migrations: running');
     const applied = await runMigrations(stack.databaseUrl);
-    if (applied.length > 0) say(`migrations applied: ${applied.join(', ')}`);
+    progress(
+      applied.length > 0
+        ? `migrations: ${applied.length} applied, the last ${applied.at(-1)}`
+        : 'migrations: up to date',
+    );
     process.env.DATABASE_URL = stack.databaseUrl;
     process.env.REDIS_URL = stack.redisUrl;
-    demo = config.NODE_ENV === 'production' ? null : await seedDemoIfEmpty();
+    if (config.NODE_ENV !== 'production') {
+      demo = await seedDemoIfEmpty();
+      if (demo) demoKey.seeded();
+    }
+    progress(`services: starting ${single ? 'one process' : 'six processes'}`);
     system = await startSystem({
       mode: single ? 'single-process' : 'six-processes',
       databaseUrl: stack.databaseUrl,
@@ -82,10 +99,14 @@ async function main(): Promise<void> {
       logDir,
       distDir: join(REPO_ROOT, 'dist'),
       supervise: true,
-      say,
+      say: progress,
+      readyTimeoutMs: config.START_READY_TIMEOUT_S * 1000,
+      metrics: true,
+      onReady: (running) => progress(`${running.name} ready at ${running.url}`),
     });
   } catch (error) {
     await stack.stopIfStartedHere();
+    if (demoKey.neverShown()) (error as Error).message += `\n${CREDENTIALS_HINT}`;
     throw error;
   }
 
@@ -99,6 +120,10 @@ async function main(): Promise<void> {
   say(`  MCP        ${base}/mcp`);
   say(`  Health     ${base}/health  ${base}/ready  ${base}/api/health/serving`);
   say(`  Logs       ${logDir}/`);
+  say('  Metrics    (METRICS_PORT of each process)');
+  for (const running of system.processes) {
+    if (running.metricsUrl) say(`    ${running.name.padEnd(16)} ${running.metricsUrl}`);
+  }
   if (demo) {
     say('');
     say(
@@ -107,10 +132,24 @@ async function main(): Promise<void> {
     say(`  ${demo.apiKey}`);
     say('Try it:');
     for (const line of tryItLines(base, demo.apiKey)) say(line);
+    demoKey.shown();
+  } else if (demoKey.neverShown()) {
+    say('');
+    say("The first start's demo API key was never shown (that start failed after seeding).");
+    say(CREDENTIALS_HINT);
   }
   say('');
   say('A process that stops is restarted (with backoff; each restart is reported here).');
   say('Ctrl-C stops everything this command started.');
+}
+
+/** The stack's addresses without credentials. */
+function redactedStack(stack: Stack): string {
+  const strip = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  };
+  return `${strip(stack.databaseUrl)}, ${strip(stack.redisUrl)}`;
 }
 
 /** A wiki write and search, a workflow saved from an explicit plan, run, its report, and a hook. */
