@@ -3,13 +3,17 @@ import { loadConfig } from '@cw/platform';
 import { ensureLocalStack } from '../local-stack/local-stack';
 import { StackUrlsConfig } from '../local-stack/local-stack.config';
 import { withAdminContext } from './admin-context';
-import { COMMANDS, type Options, UsageError } from './admin-commands';
+import { COMMANDS, InvalidValueError, type Options, UsageError } from './admin-commands';
 
 function parseOptions(args: string[]): Options {
   const options: Options = {};
   for (let index = 0; index < args.length; index += 1) {
     const flag = args[index];
-    if (!flag.startsWith('--')) throw new UsageError(`unexpected argument ${flag}`);
+    if (!flag.startsWith('--')) {
+      if (options._ !== undefined) throw new UsageError(`unexpected argument ${flag}`);
+      options._ = flag;
+      continue;
+    }
     options[flag.slice(2)] = args[index + 1];
     index += 1;
   }
@@ -61,6 +65,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(`admin: ${(error as Error).message}\n`);
-  if (error instanceof UsageError) process.stderr.write(`${usage()}\n`);
+  if (error instanceof UsageError && !(error instanceof InvalidValueError)) {
+    process.stderr.write(`${usage()}\n`);
+  }
   process.exit(error instanceof UsageError ? 2 : 1);
 });

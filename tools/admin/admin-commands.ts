@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import {
   isGrantableScope,
+  SCOPES,
   isOperatorRequirement,
   MEMBERSHIP_ROLES,
   type MembershipRole,
@@ -8,16 +9,57 @@ import {
 } from '@cw/domain';
 import { ApiKeyService, DirectoryService } from '@cw/identity';
 import { CredentialRevocationChannel } from '@cw/queue';
-import * as argon2 from 'argon2';
+import { isEmail, isUUID } from 'class-validator';
+import { issueDemoCredentials } from './demo-admin';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 
-export type Options = Record<string, string | undefined>;
+/** `--name value` flags by name; the bare arguments (`api-key:revoke <id>`) in order under `_`. */
+export type Options = Record<string, string | undefined> & { _?: string };
 
+/** A command or its arguments are malformed: the message and the usage are printed, exit 2. */
 export class UsageError extends Error {}
+
+/** A value the CLI would store is invalid: one line, exit 2, nothing written. */
+export class InvalidValueError extends UsageError {}
+
+/** Names and titles are stored as given; this bounds them like the API's DTOs do. */
+const MAX_NAME_LENGTH = 200;
 
 function required(options: Options, name: string): string {
   const value = options[name];
   if (!value) throw new UsageError(`--${name} is required`);
   return value;
+}
+
+function name(options: Options, flag = 'name'): string {
+  const value = required(options, flag).trim();
+  if (!value) throw new InvalidValueError(`--${flag} must not be empty or only spaces`);
+  if (value.length > MAX_NAME_LENGTH) {
+    throw new InvalidValueError(`--${flag} has more than ${MAX_NAME_LENGTH} characters`);
+  }
+  return value;
+}
+
+function email(options: Options): string {
+  const value = required(options, 'email').trim();
+  if (!isEmail(value)) {
+    throw new InvalidValueError(`--email ${value} is not an email address (name@example.com)`);
+  }
+  return value;
+}
+
+function scopes(options: Options): string[] {
+  const given = required(options, 'scopes')
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+  const unknown = given.filter((scope) => !isGrantableScope(scope));
+  if (given.length === 0 || unknown.length > 0) {
+    throw new InvalidValueError(
+      `unknown scopes: ${unknown.join(', ') || '(none given)'} (known: ${SCOPES.join(', ')})`,
+    );
+  }
+  return given;
 }
 
 function role(options: Options): MembershipRole {
@@ -71,25 +113,20 @@ type Command = (
 export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'company:create': {
     usage: 'company:create --name <name>',
-    run: (context, options) =>
-      context.get(DirectoryService).findOrCreateCompany(required(options, 'name')),
+    run: (context, options) => context.get(DirectoryService).findOrCreateCompany(name(options)),
   },
   'person:create': {
     usage: 'person:create --email <email> --name <name> (password on stdin; empty for none)',
     run: async (context, options, io) => {
       const directory = context.get(DirectoryService);
-      const created = await directory.findOrCreatePerson(
-        required(options, 'email'),
-        required(options, 'name'),
-      );
+      const address = email(options);
+      const fullName = name(options);
       const password = await io.readPassword();
-      if (password) {
-        if (password.length < 12) throw new UsageError('a password has at least 12 characters');
-        await directory.setPassword(
-          created.id,
-          await argon2.hash(password, { type: argon2.argon2id }),
-        );
+      if (password && password.length < MIN_PASSWORD_LENGTH) {
+        throw new InvalidValueError(`a password has at least ${MIN_PASSWORD_LENGTH} characters`);
       }
+      const created = await directory.findOrCreatePerson(address, fullName);
+      if (password) await directory.setPassword(created.id, await hashPassword(password));
       return { ...created, password_set: password.length > 0 };
     },
   },
@@ -97,10 +134,7 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
     usage: 'team:create --company <id|name> --name <name>',
     run: async (context, options) => {
       const directory = context.get(DirectoryService);
-      return directory.findOrCreateTeam(
-        (await company(directory, options)).id,
-        required(options, 'name'),
-      );
+      return directory.findOrCreateTeam((await company(directory, options)).id, name(options));
     },
   },
   'team:add-member': {
@@ -109,7 +143,7 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
       const directory = context.get(DirectoryService);
       const team = await directory.findOrCreateTeam(
         (await company(directory, options)).id,
-        required(options, 'team'),
+        name(options, 'team'),
       );
       const member = await person(directory, options);
       await directory.addTeamMember(team.id, member.id);
@@ -170,21 +204,49 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'api-key:create': {
     usage: 'api-key:create --company <id|name> --person <email> --name <name> --scopes <a,b,...>',
     run: async (context, options) => {
+      const keyName = name(options);
+      const keyScopes = scopes(options);
       const directory = context.get(DirectoryService);
       const target = await company(directory, options);
       const member = await person(directory, options);
       if (!(await directory.roleOf(target.id, member.id)))
         throw new UsageError(`${member.email} is not a member of ${target.name}`);
-      const scopes = required(options, 'scopes')
-        .split(',')
-        .map((scope) => scope.trim())
-        .filter(Boolean);
-      const unknown = scopes.filter((scope) => !isGrantableScope(scope));
-      if (scopes.length === 0 || unknown.length > 0)
-        throw new UsageError(`unknown scopes: ${unknown.join(', ') || '(none given)'}`);
       return context
         .get(ApiKeyService)
-        .create({ personId: member.id, companyId: target.id }, required(options, 'name'), scopes);
+        .create({ personId: member.id, companyId: target.id }, keyName, keyScopes);
+    },
+  },
+  'api-key:list': {
+    usage: 'api-key:list --person <email> | --company <id|name>  (live keys; never their tokens)',
+    run: async (context, options) => {
+      if (!options.person && !options.company) {
+        throw new UsageError('give --person <email>, --company <id|name> or both');
+      }
+      const directory = context.get(DirectoryService);
+      const personId = options.person ? (await person(directory, options)).id : undefined;
+      const companyId = options.company ? (await company(directory, options)).id : undefined;
+      return context.get(ApiKeyService).listLive({ personId, companyId });
+    },
+  },
+  'api-key:revoke': {
+    usage: 'api-key:revoke <key id>  (ends the key at once in every process)',
+    run: async (context, options) => {
+      const keyId = options._;
+      if (!keyId) throw new UsageError('give the id of the key to revoke');
+      if (!isUUID(keyId)) throw new InvalidValueError(`${keyId} is not a key id (a UUID)`);
+      if (!(await context.get(ApiKeyService).revokeById(keyId))) {
+        throw new InvalidValueError(`no API key has the id ${keyId}`);
+      }
+      return { id: keyId, revoked: true };
+    },
+  },
+  'demo:credentials': {
+    usage: 'demo:credentials  (a new API key and password for the demo admin, shown once)',
+    run: (context) => {
+      if (process.env.NODE_ENV === 'production') {
+        throw new InvalidValueError('the demo company exists only outside production');
+      }
+      return issueDemoCredentials(context);
     },
   },
 };

@@ -168,4 +168,88 @@ describe('admin CLI', () => {
       401,
     );
   });
+
+  it('refuses an invalid email or an empty name in one line, exit 2, writing nothing', async () => {
+    const badEmail = await admin(['person:create', '--email', 'bad', '--name', 'Bad'], '');
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.stderr).toBe('admin: --email bad is not an email address (name@example.com)\n');
+    const lookup = await admin(['api-key:list', '--person', 'bad']);
+    expect(lookup.stderr).toContain('no person with email bad');
+    const blank = await admin(['company:create', '--name', '   ']);
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toBe('admin: --name must not be empty or only spaces\n');
+    const emptyName = await admin(
+      ['person:create', '--email', 'blank@initech.test', '--name', ' '],
+      '',
+    );
+    expect(emptyName.code).toBe(2);
+    expect((await admin(['api-key:list', '--person', 'blank@initech.test'])).stderr).toContain(
+      'no person with email',
+    );
+  });
+
+  it('lists live keys by person or company without their tokens, and revokes one by id at once', async () => {
+    await admin(['company:create', '--name', 'Globex']);
+    await admin(['person:create', '--email', 'hank@globex.test', '--name', 'Hank'], '');
+    await admin(['membership:set', '--company', 'Globex', '--person', 'hank@globex.test']);
+    const mint = async (keyName: string): Promise<{ id: string; token: string }> =>
+      (
+        await admin([
+          'api-key:create',
+          '--company',
+          'Globex',
+          '--person',
+          'hank@globex.test',
+          '--name',
+          keyName,
+          '--scopes',
+          'wiki:read',
+        ])
+      ).json as { id: string; token: string };
+    const [first, second] = [await mint('first'), await mint('second')];
+    const byPerson = await admin(['api-key:list', '--person', 'hank@globex.test']);
+    const listed = byPerson.json as unknown as { id: string; name: string }[];
+    expect(listed.map((key) => key.name)).toEqual(['second', 'first']);
+    expect(JSON.stringify(listed)).not.toContain(first.token);
+    expect(listed[0]).not.toHaveProperty('token');
+    const byCompany = (await admin(['api-key:list', '--company', 'Globex'])).json as unknown as {
+      id: string;
+    }[];
+    expect(byCompany.map((key) => key.id).sort()).toEqual([first.id, second.id].sort());
+    const revoked = await admin(['api-key:revoke', first.id]);
+    expect(revoked).toMatchObject({ code: 0, json: { id: first.id, revoked: true } });
+    const api = (token: string) => call(system.gatewayUrl, 'GET', '/api/auth/api-keys', { token });
+    expect((await api(first.token)).status).toBe(401);
+    expect((await api(second.token)).status).toBe(403);
+    const after = (await admin(['api-key:list', '--company', 'Globex'])).json as unknown as {
+      id: string;
+    }[];
+    expect(after.map((key) => key.id)).toEqual([second.id]);
+    const unknown = await admin(['api-key:revoke', '00000000-0000-4000-8000-000000000000']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      'admin: no API key has the id 00000000-0000-4000-8000-000000000000\n',
+    );
+    expect((await admin(['api-key:revoke', 'nope'])).code).toBe(2);
+    // Each command is a process starting Nest: a dozen of them on a busy machine.
+  }, 240_000);
+
+  it('gives the demo admin a new working key and password whenever asked', async () => {
+    const signIn = (password: string) =>
+      call(system.gatewayUrl, 'POST', '/api/auth/sign-in', {
+        body: { email: 'admin@demo.localhost', password },
+      });
+    const first = (await admin(['demo:credentials'])).json as Record<string, string>;
+    expect(first).toMatchObject({ company: 'Demo Company', email: 'admin@demo.localhost' });
+    const second = (await admin(['demo:credentials'])).json as Record<string, string>;
+    expect(second.api_key).not.toBe(first.api_key);
+    for (const key of [first.api_key, second.api_key]) {
+      const pages = await call(system.gatewayUrl, 'GET', '/api/wiki/folders', { token: key });
+      expect(pages.status).toBe(200);
+    }
+    expect((await signIn(first.password)).status).toBe(401);
+    const signedIn = await signIn(second.password);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ company: { name: 'Demo Company' }, role: 'admin' });
+  });
 });

@@ -11,7 +11,11 @@ export {
 export { MCP_SCOPES } from './oauth/oauth-scopes';
 export { DirectoryService } from './directory/directory.service';
 export type { CompanyRecord, PersonRecord, TeamRecord } from './directory/directory-records';
-export { ApiKeyService, type CreatedApiKey } from './api-keys/api-key.service';
+export {
+  ApiKeyService,
+  type CreatedApiKey,
+  type OwnedApiKeyView,
+} from './api-keys/api-key.service';
 export { SESSION_COOKIE } from './sessions/session-cookie';
 export { hashToken, mintToken, type MintedToken } from './tokens/token-codec';
 export { UnusedClientSweeper } from './oauth/unused-client-sweeper.service';

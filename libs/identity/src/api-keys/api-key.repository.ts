@@ -24,6 +24,17 @@ export type ApiKeyRecord = Pick<
   'id' | 'name' | 'scopes' | 'tokenPrefix' | 'createdAt' | 'lastUsedAt'
 >;
 
+/** A key with its owner, for the operator's admin CLI: never the token or its hash. */
+export type OwnedApiKeyRecord = ApiKeyRecord & Pick<ApiKey, 'personId' | 'companyId'>;
+
+interface ApiKeyRow {
+  person_id: string;
+  company_id: string;
+}
+
+/** The live-token cap keeps a person under 25; a company listing is bounded here. */
+export const MAX_LISTED_KEYS = 1_000;
+
 export type NewApiKey = Pick<
   ApiKey,
   'tokenHash' | 'tokenPrefix' | 'companyId' | 'personId' | 'name' | 'scopes'
@@ -80,6 +91,27 @@ export class ApiKeyRepository {
       where: { personId, companyId, revokedAt: IsNull() },
       order: { createdAt: 'DESC', id: 'ASC' },
     });
+  }
+
+  /** Live keys of a person (in every company), of a company (every person), or both; newest first. */
+  findLive(owner: { personId?: string; companyId?: string }): Promise<OwnedApiKeyRecord[]> {
+    return this.apiKeys.find({
+      select: { ...RECORD_COLUMNS, personId: true, companyId: true },
+      where: { ...owner, revokedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      take: MAX_LISTED_KEYS,
+    });
+  }
+
+  /** Revokes any key by id, keeping the first revocation time; its owner, or null when no key has it. */
+  async revokeById(keyId: string): Promise<Pick<ApiKey, 'personId' | 'companyId'> | null> {
+    const [rows]: [ApiKeyRow[], number] = await this.apiKeys.query(
+      `UPDATE identity.api_keys SET revoked_at = coalesce(revoked_at, now())
+          WHERE id = $1 RETURNING person_id, company_id`,
+      [keyId],
+    );
+    const row = rows[0];
+    return row ? { personId: row.person_id, companyId: row.company_id } : null;
   }
 
   /**

@@ -16,6 +16,11 @@ export interface ApiKeyView {
   last_used_at: string | null;
 }
 
+export interface OwnedApiKeyView extends ApiKeyView {
+  person_id: string;
+  company_id: string;
+}
+
 export interface CreatedApiKey extends ApiKeyView {
   token: string;
 }
@@ -77,6 +82,22 @@ export class ApiKeyService {
 
   async list(owner: Pick<Actor, 'personId' | 'companyId'>): Promise<ApiKeyView[]> {
     return (await this.apiKeys.findLiveOf(owner.personId, owner.companyId)).map(toView);
+  }
+
+  /** Live keys of a person, a company or both (the admin CLI), never their tokens. */
+  async listLive(owner: { personId?: string; companyId?: string }): Promise<OwnedApiKeyView[]> {
+    return (await this.apiKeys.findLive(owner)).map((key) => ({
+      ...toView(key),
+      person_id: key.personId,
+      company_id: key.companyId,
+    }));
+  }
+
+  /** Revokes any key by id (the admin CLI), at once in every process; false when none has it. */
+  async revokeById(keyId: string): Promise<boolean> {
+    if (!(await this.apiKeys.revokeById(keyId))) return false;
+    await this.revocations.publish({ type: 'credential', credentialId: keyId });
+    return true;
   }
 
   /** Idempotent: revoking an already revoked key of the caller answers the same. */
