@@ -31,6 +31,7 @@ const APPLICABLE_SCENARIOS = [
   'ping',
   'tools-list',
   'resources-list',
+  'prompts-list',
   'dns-rebinding-protection',
 ];
 

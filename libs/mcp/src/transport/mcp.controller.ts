@@ -119,8 +119,10 @@ export class McpController {
     description:
       'Send `Authorization: Bearer <API key or access token>` and `Accept: application/json, ' +
       'text/event-stream`. Without a valid token: 401 with `WWW-Authenticate: Bearer ' +
-      'resource_metadata=".../.well-known/oauth-protected-resource/mcp"`. A browser `Origin` ' +
-      'not in MCP_ALLOWED_ORIGINS: 403. Notifications answer 202 without a body. A tools/call ' +
+      'resource_metadata=".../.well-known/oauth-protected-resource/mcp", scope="…"` (and ' +
+      '`error="invalid_token"` for a token that is unknown, expired or revoked). A `Host` the ' +
+      'settings do not allow (loopback names, the host of OAUTH_ISSUER, MCP_ALLOWED_HOSTS) or a ' +
+      'browser `Origin` not in MCP_ALLOWED_ORIGINS: 403. Notifications answer 202 without a body. A tools/call ' +
       'carrying `_meta.progressToken` answers as an event stream: its progress notifications, ' +
       'then the result. The tools are the routes whose `x-service.mcp_tools` names them; the ' +
       'wiki pages the token can read are resources.',
