@@ -11,7 +11,7 @@ export async function readStream(
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buffer.length;
     if (size > maxBytes)
       throw new CliError(`${what} is larger than ${maxBytes} bytes`, ExitCode.usage, 'USAGE');
