@@ -4,6 +4,7 @@ import { registerHookCommands } from './commands/hooks.commands';
 import { registerKeyCommands } from './commands/keys.commands';
 import { registerOpsCommand } from './commands/ops.command';
 import { registerReportCommands } from './commands/reports.commands';
+import { registerSyncCommand } from './commands/sync/sync.command';
 import { registerWorkflowCommands } from './commands/workflows.commands';
 import { registerWikiCommands } from './commands/wiki.commands';
 import { CliContext, checkUrl, type GlobalOptions } from './context';
@@ -46,6 +47,7 @@ export function buildProgram(): Command {
   registerAuthCommands(program);
   registerKeyCommands(program);
   registerWikiCommands(program);
+  registerSyncCommand(program);
   registerWorkflowCommands(program);
   registerReportCommands(program);
   registerHookCommands(program);
