@@ -13,6 +13,7 @@ const RUNTIME = [
   'cli-table3',
   'commander',
   'diff',
+  'open',
   'openapi-fetch',
   'picocolors',
 ];

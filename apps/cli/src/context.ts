@@ -6,6 +6,7 @@ import {
   type StoredCredential,
 } from './config/credentials-store';
 import { CliError, ExitCode, usageError } from './exit-codes';
+import { RefreshingCredential } from './oauth/token-refresh';
 import { Output } from './output/output';
 
 export const DEFAULT_URL = 'http://127.0.0.1:3000';
@@ -68,9 +69,20 @@ export class CliContext {
     return { token: stored.token, kind: stored.kind, source: 'profile' };
   }
 
-  /** A client that acts as the signed-in credential. */
+  /** A client that acts as the signed-in credential; a stored OAuth sign-in refreshes itself. */
   async client(): Promise<ApiClient> {
     const [baseUrl, credential] = await Promise.all([this.baseUrl(), this.credential()]);
+    const stored = credential.source === 'profile' ? await this.store.get(this.profile) : undefined;
+    if (stored?.kind === 'oauth' && stored.refresh_token) {
+      const refreshing = new RefreshingCredential(
+        stored,
+        this.profile,
+        this.store,
+        baseUrl,
+        USER_AGENT,
+      );
+      return createApiClient({ baseUrl, userAgent: USER_AGENT, fetch: refreshing.fetch() });
+    }
     return createApiClient({ baseUrl, token: credential.token, userAgent: USER_AGENT });
   }
 

@@ -3,15 +3,16 @@ import type { Command } from 'commander';
 import { type CliContext, DEFAULT_URL, kindOf, tokenPrefix } from '../context';
 import { usageError } from '../exit-codes';
 import { readStream, stdinIsTerminal } from '../input/stdin';
-import { action } from './command-kit';
+import { action, integerIn } from './command-kit';
+import { type BrowserLoginOptions, loginWithBrowser } from './oauth-login';
 
 const KEY_FORMAT = /^cw[ka]_[A-Za-z0-9_-]{16,}$/;
 
-async function login(context: CliContext, options: { withKey?: boolean }): Promise<void> {
-  if (!options.withKey)
-    throw usageError(
-      'sign in with an API key: `cw login --with-key < key-file` (the key is read from stdin)',
-    );
+async function login(
+  context: CliContext,
+  options: BrowserLoginOptions & { withKey?: boolean },
+): Promise<void> {
+  if (!options.withKey) return loginWithBrowser(context, options);
   if (stdinIsTerminal()) context.out.note('Paste the API key, then press Ctrl-D:');
   const token = (await readStream(process.stdin, 'the key', 4096)).trim();
   if (!KEY_FORMAT.test(token))
@@ -49,10 +50,10 @@ async function logout(context: CliContext): Promise<void> {
   const stored = await context.store.get(context.profile);
   let revoked = false;
   if (stored?.kind === 'oauth' && stored.client_id) {
-    // RFC 7009: the access token's sign-in ends on the server too.
+    // RFC 7009: the sign-in ends on the server too (either token ends all of it).
     const client = await context.anonymousClient();
     const answer = await client.POST('/api/oauth/revoke', {
-      body: { token: stored.token, client_id: stored.client_id },
+      body: { token: stored.refresh_token ?? stored.token, client_id: stored.client_id },
       bodySerializer: (body) => new URLSearchParams(body as Record<string, string>),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -105,9 +106,15 @@ export function registerAuthCommands(program: Command): void {
   program
     .command('login')
     .description(
-      `sign in and store the credential for the profile (server: --url, CW_URL or ${DEFAULT_URL})`,
+      `sign in in the browser (OAuth), or with --with-key, and store the credential for the profile (server: --url, CW_URL or ${DEFAULT_URL})`,
     )
-    .option('--with-key', 'read an API key from stdin')
+    .option('--with-key', 'read an API key from stdin instead of signing in in the browser')
+    .option('--no-browser', 'print the sign-in address instead of opening the browser')
+    .option(
+      '--scopes <list>',
+      'comma-separated scopes to ask for (default: the six of wiki, workflows and ops)',
+    )
+    .option('--timeout <seconds>', 'how long to wait for the browser', integerIn(10, 3600), 300)
     .action(action(login));
   program
     .command('logout')
