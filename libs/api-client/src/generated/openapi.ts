@@ -2004,7 +2004,7 @@ export interface paths {
     put?: never;
     /**
      * One MCP message (JSON-RPC 2.0) over Streamable HTTP; the answer is JSON.
-     * @description Send `Authorization: Bearer <API key or access token>` and `Accept: application/json, text/event-stream`. Without a valid token: 401 with `WWW-Authenticate: Bearer resource_metadata=".../.well-known/oauth-protected-resource/mcp"`. A browser `Origin` not in MCP_ALLOWED_ORIGINS: 403. Notifications answer 202 without a body. A tools/call carrying `_meta.progressToken` answers as an event stream: its progress notifications, then the result. The tools are the routes whose `x-service.mcp_tools` names them; the wiki pages the token can read are resources.
+     * @description Send `Authorization: Bearer <API key or access token>` and `Accept: application/json, text/event-stream`. Without a valid token: 401 with `WWW-Authenticate: Bearer resource_metadata=".../.well-known/oauth-protected-resource/mcp", scope="…"` (and `error="invalid_token"` for a token that is unknown, expired or revoked). A `Host` the settings do not allow (loopback names, the host of OAUTH_ISSUER, MCP_ALLOWED_HOSTS) or a browser `Origin` not in MCP_ALLOWED_ORIGINS: 403. Notifications answer 202 without a body. A tools/call carrying `_meta.progressToken` answers as an event stream: its progress notifications, then the result. The tools are the routes whose `x-service.mcp_tools` names them; the wiki pages the token can read are resources.
      */
     post: operations['mcpMessage'];
     delete?: never;
@@ -2057,22 +2057,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    AcceptanceExchangeDto: {
-      /** @description Company name; found case-insensitively or created. */
-      company: string;
-      /** Format: email */
-      email: string;
-      name?: string;
-      operator_grants?: ('feedback.view' | 'testing.authorize' | 'queues.manage')[];
-      /**
-       * @default member
-       * @enum {string}
-       */
-      role: 'admin' | 'member';
-      /** @description The value of ACCEPTANCE_AUTH_SECRET. */
-      secret: string;
-      teams?: string[];
-    };
     AcceptanceExchangeResponseDto: {
       company: components['schemas']['NamedRecordDto'];
       person: components['schemas']['ExchangedPersonDto'];
@@ -2310,18 +2294,6 @@ export interface components {
        */
       queue?: 'empty';
     };
-    ClaimDto: {
-      /**
-       * @description How long the lease lasts; extend it with `POST /api/feedback/intake/{feedback_id}/lease`.
-       * @default 900
-       */
-      lease_seconds: number;
-      /**
-       * @description Names the claiming agent session (shown to operators; not a credential).
-       * @example intake-agent-7f3a
-       */
-      session_id: string;
-    };
     CodeSessionDto: {
       /**
        * Format: date-time
@@ -2481,13 +2453,6 @@ export interface components {
        */
       url: string;
     };
-    CreateCodeSessionDto: {
-      /**
-       * @default javascript
-       * @enum {string}
-       */
-      language: 'javascript';
-    };
     CreateCommentDto: {
       /**
        * @description The comment in Markdown (not only whitespace).
@@ -2549,17 +2514,6 @@ export interface components {
        * @example /Company/Runbooks/Databases
        */
       path: string;
-    };
-    CreatePageDto: {
-      /** @default  */
-      markdown: string;
-      message?: string;
-      /**
-       * @description Folder path; default the Private Inbox.
-       * @example /Company/Runbooks
-       */
-      path?: string;
-      title: string;
     };
     CreatePageOutputDto: {
       /**
@@ -2673,55 +2627,6 @@ export interface components {
     DesignOutputDto: {
       create_page?: components['schemas']['CreatePageOutputDto'];
     };
-    DesignRequestDto: {
-      /**
-       * Format: uuid
-       * @description Caller-minted UUID v4: the same body again answers the same operation; another body is 409 AUTHORING_REQUEST_CONFLICT.
-       */
-      authoring_request_id?: string;
-      /**
-       * @description `automatic`: the composer plans steps that run unattended; `assisted`: it may hand parts to a person as work_packet steps.
-       * @default automatic
-       * @enum {string}
-       */
-      execution_mode: 'automatic' | 'assisted';
-      /** @description With steps: the plan saved exactly as sent. Without: its name names the workflow and its inputs guide the composer. */
-      intent?: components['schemas']['DesignIntentDto'];
-      /** @description The job in the person’s own words. Required without intent.steps (the composer plans from it). */
-      job?: string;
-      /** @description The model to plan with; the configured one by default. */
-      model?: string;
-      output?: components['schemas']['DesignOutputDto'];
-      /** @description What the report must contain, in words; guidance for the composer. */
-      report_spec?: string;
-      /** @description Which sources the workflow must use, in words; guidance for the composer. */
-      source_requirements?: string;
-      /**
-       * @default draft
-       * @enum {string}
-       */
-      start_as: 'draft' | 'active';
-      /**
-       * Format: uuid
-       * @description With visibility `team` (and only then): one of your teams.
-       */
-      team_id?: string;
-      trigger?: components['schemas']['DesignTriggerDto'];
-      /**
-       * @default company
-       * @enum {string}
-       */
-      visibility: 'company' | 'team' | 'private';
-      /**
-       * @description Wait for the composer and answer its end state instead of 202. Not part of the request identity.
-       * @default false
-       */
-      wait: boolean;
-    };
-    DesignTriggerDto: {
-      /** @description Starts a run on this schedule while the workflow is active. */
-      schedule?: components['schemas']['ScheduleRequestDto'];
-    };
     EditReportDto: {
       /** @description Position in the request's edits (from 0). */
       index: number;
@@ -2732,23 +2637,6 @@ export interface components {
        * @enum {string}
        */
       status: 'applied' | 'already_applied';
-    };
-    EditRequestDto: {
-      edits: components['schemas']['ReplaceEditDto'][];
-      /** @description The version the caller observed. */
-      expected_version: number;
-      /**
-       * @description Bounds server re-planning.
-       * @default 3
-       */
-      max_attempts: number;
-      /** @description Change message kept with the version. */
-      message?: string;
-      /**
-       * Format: uuid
-       * @description Caller-minted retry identity (UUID v4).
-       */
-      mutation_id: string;
     };
     EditResponseDto: {
       attempts: number;
@@ -3751,19 +3639,6 @@ export interface components {
        */
       lease_seconds: number;
     };
-    ReplaceEditDto: {
-      /**
-       * @description Replace every occurrence instead of requiring exactly one.
-       * @default false
-       */
-      all: boolean;
-      /** @description Exact text to find (non-empty). */
-      find: string;
-      /** @enum {string} */
-      kind: 'replace';
-      /** @description Replacement text (may be empty to delete). */
-      replace: string;
-    };
     ReplacementRequestDto: {
       /** @description The version the caller observed. */
       expected_version: number;
@@ -3863,38 +3738,6 @@ export interface components {
       outcome: components['schemas']['OutcomeDto'];
       /** @description One per step of the definition, in order. */
       states: components['schemas']['StepStateDto'][];
-    };
-    RequestGrantDto: {
-      /** @description The name of a company the member belongs to (case-insensitive). */
-      company: string;
-      /**
-       * Format: email
-       * @description The testbed member the key acts as (case-insensitive).
-       */
-      email: string;
-      /**
-       * @description The scopes of the key; omitted, the six scopes.
-       * @default [
-       *       "ops:read",
-       *       "wiki:read",
-       *       "wiki:write",
-       *       "workflows:read",
-       *       "workflows:run",
-       *       "workflows:write"
-       *     ]
-       */
-      scopes: (
-        | 'ops:read'
-        | 'wiki:read'
-        | 'wiki:write'
-        | 'workflows:read'
-        | 'workflows:run'
-        | 'workflows:write'
-        | 'billing:read'
-        | 'operator:all'
-      )[];
-      /** @description The value of ACCEPTANCE_AUTH_SECRET. */
-      secret: string;
     };
     RestoredPageResponseDto: {
       page: components['schemas']['PageSummaryDto'];
@@ -4006,18 +3849,6 @@ export interface components {
       outcome: 'applied' | 'no_change' | 'newer_version_available' | 'stale_noop';
       page: components['schemas']['MutatedPageDto'];
       saved_draft_version: number | null;
-    };
-    ScheduleRequestDto: {
-      /**
-       * @description Five cron fields (or six, seconds first); at most once a minute.
-       * @example 0 9 * * 1
-       */
-      cron: string;
-      /**
-       * @default UTC
-       * @example Europe/Berlin
-       */
-      timezone: string;
     };
     SearchResponseDto: {
       /** @description More results follow at offset + limit. */
@@ -4918,7 +4749,22 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['AcceptanceExchangeDto'];
+        'application/json': {
+          /** @description Company name; found case-insensitively or created. */
+          company: string;
+          /** Format: email */
+          email: string;
+          name?: string;
+          operator_grants?: ('feedback.view' | 'testing.authorize' | 'queues.manage')[];
+          /**
+           * @default member
+           * @enum {string}
+           */
+          role?: 'admin' | 'member';
+          /** @description The value of ACCEPTANCE_AUTH_SECRET. */
+          secret: string;
+          teams?: string[];
+        };
       };
     };
     responses: {
@@ -5104,7 +4950,38 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['RequestGrantDto'];
+        'application/json': {
+          /** @description The name of a company the member belongs to (case-insensitive). */
+          company: string;
+          /**
+           * Format: email
+           * @description The testbed member the key acts as (case-insensitive).
+           */
+          email: string;
+          /**
+           * @description The scopes of the key; omitted, the six scopes.
+           * @default [
+           *       "ops:read",
+           *       "wiki:read",
+           *       "wiki:write",
+           *       "workflows:read",
+           *       "workflows:run",
+           *       "workflows:write"
+           *     ]
+           */
+          scopes?: (
+            | 'ops:read'
+            | 'wiki:read'
+            | 'wiki:write'
+            | 'workflows:read'
+            | 'workflows:run'
+            | 'workflows:write'
+            | 'billing:read'
+            | 'operator:all'
+          )[];
+          /** @description The value of ACCEPTANCE_AUTH_SECRET. */
+          secret: string;
+        };
       };
     };
     responses: {
@@ -6508,7 +6385,13 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreateCodeSessionDto'];
+        'application/json': {
+          /**
+           * @default javascript
+           * @enum {string}
+           */
+          language?: 'javascript';
+        };
       };
     };
     responses: {
@@ -8378,7 +8261,18 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ClaimDto'];
+        'application/json': {
+          /**
+           * @description How long the lease lasts; extend it with `POST /api/feedback/intake/{feedback_id}/lease`.
+           * @default 900
+           */
+          lease_seconds?: number;
+          /**
+           * @description Names the claiming agent session (shown to operators; not a credential).
+           * @example intake-agent-7f3a
+           */
+          session_id: string;
+        };
       };
     };
     responses: {
@@ -11717,7 +11611,17 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreatePageDto'];
+        'application/json': {
+          /** @default  */
+          markdown?: string;
+          message?: string;
+          /**
+           * @description Folder path; default the Private Inbox.
+           * @example /Company/Runbooks
+           */
+          path?: string;
+          title: string;
+        };
       };
     };
     responses: {
@@ -12497,7 +12401,35 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['EditRequestDto'];
+        'application/json': {
+          edits: {
+            /**
+             * @description Replace every occurrence instead of requiring exactly one.
+             * @default false
+             */
+            all?: boolean;
+            /** @description Exact text to find (non-empty). */
+            find: string;
+            /** @enum {string} */
+            kind: 'replace';
+            /** @description Replacement text (may be empty to delete). */
+            replace: string;
+          }[];
+          /** @description The version the caller observed. */
+          expected_version: number;
+          /**
+           * @description Bounds server re-planning.
+           * @default 3
+           */
+          max_attempts?: number;
+          /** @description Change message kept with the version. */
+          message?: string;
+          /**
+           * Format: uuid
+           * @description Caller-minted retry identity (UUID v4).
+           */
+          mutation_id: string;
+        };
       };
     };
     responses: {
@@ -15109,7 +15041,65 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['DesignRequestDto'];
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description Caller-minted UUID v4: the same body again answers the same operation; another body is 409 AUTHORING_REQUEST_CONFLICT.
+           */
+          authoring_request_id?: string;
+          /**
+           * @description `automatic`: the composer plans steps that run unattended; `assisted`: it may hand parts to a person as work_packet steps.
+           * @default automatic
+           * @enum {string}
+           */
+          execution_mode?: 'automatic' | 'assisted';
+          /** @description With steps: the plan saved exactly as sent. Without: its name names the workflow and its inputs guide the composer. */
+          intent?: components['schemas']['DesignIntentDto'];
+          /** @description The job in the person’s own words. Required without intent.steps (the composer plans from it). */
+          job?: string;
+          /** @description The model to plan with; the configured one by default. */
+          model?: string;
+          output?: components['schemas']['DesignOutputDto'];
+          /** @description What the report must contain, in words; guidance for the composer. */
+          report_spec?: string;
+          /** @description Which sources the workflow must use, in words; guidance for the composer. */
+          source_requirements?: string;
+          /**
+           * @default draft
+           * @enum {string}
+           */
+          start_as?: 'draft' | 'active';
+          /**
+           * Format: uuid
+           * @description With visibility `team` (and only then): one of your teams.
+           */
+          team_id?: string;
+          trigger?: {
+            /** @description Starts a run on this schedule while the workflow is active. */
+            schedule?: {
+              /**
+               * @description Five cron fields (or six, seconds first); at most once a minute.
+               * @example 0 9 * * 1
+               */
+              cron: string;
+              /**
+               * @default UTC
+               * @example Europe/Berlin
+               */
+              timezone?: string;
+            };
+          };
+          /**
+           * @default company
+           * @enum {string}
+           */
+          visibility?: 'company' | 'team' | 'private';
+          /**
+           * @description Wait for the composer and answer its end state instead of 202. Not part of the request identity.
+           * @default false
+           */
+          wait?: boolean;
+        };
       };
     };
     responses: {

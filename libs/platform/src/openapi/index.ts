@@ -8,3 +8,5 @@ export * from './union-values';
 export * from './non-json-content';
 export * from './services-description-file';
 export * from './operation-entries';
+export * from './defaulted-request-fields';
+export * from './validated-integers';

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { TOKEN_PREFIXES } from '@cw/domain';
 import { ErrorEnvelopeSchema } from '../errors/error-envelope';
+import { inlineDefaultedRequestSchemas } from './defaulted-request-fields';
 import { describedApiTags } from './described-api-tag';
 import { NON_JSON_SCHEMAS } from './non-json-content';
 import { toOpenApi31 } from './openapi-31';
@@ -71,6 +72,7 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
     schemas: { ...document.components?.schemas, ...NON_JSON_SCHEMAS },
   };
   applyOperationSecurity(document);
+  inlineDefaultedRequestSchemas(document);
   document.tags = tagsOf(document, describedApiTags(app));
   // DocumentBuilder always adds an empty contact object; there is no contact to name.
   delete document.info.contact;
