@@ -3,7 +3,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { ApiProperty, DECORATORS } from '@nestjs/swagger';
 import { getMetadataStorage, IS_INT } from 'class-validator';
 
-type Class = abstract new (...args: never[]) => unknown;
+export type Class = abstract new (...args: never[]) => unknown;
 
 interface ModelProperty {
   type?: unknown;
@@ -15,7 +15,7 @@ function isClass(value: unknown): value is Class {
 }
 
 /** What a `type` of `@ApiProperty` or `@ApiBody` names: a class, `[Class]` or `() => Class`. */
-function classesNamedBy(type: unknown): Class[] {
+export function classesNamedBy(type: unknown): Class[] {
   if (Array.isArray(type)) return type.flatMap(classesNamedBy);
   if (isClass(type)) return [type];
   // A lazy `type: () => Dto` (an arrow function has no prototype).
@@ -26,7 +26,7 @@ function classesNamedBy(type: unknown): Class[] {
 }
 
 /** The documented properties of a DTO class (own and inherited), by name. */
-function modelProperties(model: Class): Map<string, ModelProperty> {
+export function modelProperties(model: Class): Map<string, ModelProperty> {
   const prototype = model.prototype as object;
   const keys = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, prototype) ??
     []) as string[];
@@ -41,7 +41,7 @@ function modelProperties(model: Class): Map<string, ModelProperty> {
 }
 
 /** The DTO classes the handlers of every mounted controller take: parameters and `@ApiBody`. */
-function handlerModels(app: INestApplication): Class[] {
+export function handlerModels(app: INestApplication): Class[] {
   const models: Class[] = [];
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {

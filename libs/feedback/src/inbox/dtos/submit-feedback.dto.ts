@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable } from '@cw/platform';
+import { IsOmittable, IsUuid } from '@cw/platform';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsIn,
   IsString,
-  IsUUID,
   Length,
   Matches,
   MaxLength,
@@ -84,6 +83,6 @@ export class SubmitFeedbackDto {
       'Your retry key: sending the same one again returns the first report and writes nothing.',
   })
   @IsOmittable()
-  @IsUUID()
+  @IsUuid()
   submission_id?: string;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable } from '@cw/platform';
+import { IsOmittable, IsUuid } from '@cw/platform';
 import { TERMINAL_RUN_STATUSES, type TerminalRunStatus } from '@cw/workflows';
 import {
   ArrayMaxSize,
@@ -8,7 +8,6 @@ import {
   IsArray,
   IsIn,
   IsString,
-  IsUUID,
   Length,
 } from 'class-validator';
 
@@ -29,7 +28,7 @@ export class CreateSubscriptionDto {
     description: 'Only reports of this workflow (one you can see); omitted: every workflow.',
   })
   @IsOmittable()
-  @IsUUID()
+  @IsUuid()
   workflow_public_id?: string;
 
   @ApiPropertyOptional({

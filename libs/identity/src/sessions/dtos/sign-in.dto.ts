@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable } from '@cw/platform';
-import { IsEmail, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOmittable, IsUuid } from '@cw/platform';
+import { IsEmail, IsString, MaxLength } from 'class-validator';
 
 export class SignInDto {
   @ApiProperty({ format: 'email', maxLength: 320 })
@@ -18,7 +18,7 @@ export class SignInDto {
     description: 'Sign in to this company; default: the first.',
   })
   @IsOmittable()
-  @IsUUID()
+  @IsUuid()
   company_id?: string;
 }
 

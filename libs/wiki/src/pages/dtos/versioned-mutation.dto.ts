@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable } from '@cw/platform';
+import { IsOmittable, UUID_V4_PATTERN } from '@cw/platform';
 import { IsInt, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 
 /** What every versioned write carries: the version observed and the caller's retry identity. */
@@ -9,7 +9,11 @@ export class VersionedMutationDto {
   @Min(1)
   expected_version!: number;
 
-  @ApiProperty({ format: 'uuid', description: 'Caller-minted retry identity (UUID v4).' })
+  @ApiProperty({
+    format: 'uuid',
+    pattern: UUID_V4_PATTERN,
+    description: 'Caller-minted retry identity (UUID v4).',
+  })
   @IsUUID('4')
   mutation_id!: string;
 

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable } from '@cw/platform';
+import { IsOmittable, IsUuid, UUID_V4_PATTERN } from '@cw/platform';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 import { WORKFLOW_VISIBILITIES } from '../../definitions/entities/workflow.entity';
@@ -38,6 +38,7 @@ export class DesignRequestDto {
 
   @ApiPropertyOptional({
     format: 'uuid',
+    pattern: UUID_V4_PATTERN,
     description:
       'Caller-minted UUID v4: the same body again answers the same operation; another body is 409 AUTHORING_REQUEST_CONFLICT.',
   })
@@ -55,7 +56,7 @@ export class DesignRequestDto {
     description: 'With visibility `team` (and only then): one of your teams.',
   })
   @IsOmittable()
-  @IsUUID()
+  @IsUuid()
   team_id?: string;
 
   @ApiPropertyOptional({ type: DesignOutputDto })

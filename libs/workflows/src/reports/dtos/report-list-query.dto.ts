@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable } from '@cw/platform';
-import { IsIn, IsUUID } from 'class-validator';
+import { IsOmittable, IsUuid } from '@cw/platform';
+import { IsIn } from 'class-validator';
 import { WindowQueryDto } from '../../common/dtos/window-query.dto';
 import { RUN_STATUSES, type RunStatus } from '../../runs/run-status';
 
@@ -12,6 +12,6 @@ export class ReportListQueryDto extends WindowQueryDto {
 
   @ApiPropertyOptional({ format: 'uuid', description: "Only this workflow's reports." })
   @IsOmittable()
-  @IsUUID()
+  @IsUuid()
   workflow_public_id?: string;
 }

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable } from '@cw/platform';
+import { IsOmittable, UUID_V4_PATTERN } from '@cw/platform';
 import { IsObject, IsString, IsUUID, MaxLength } from 'class-validator';
 
 /** `POST /api/workflows/{workflow_id}/run`. */
@@ -16,6 +16,7 @@ export class StartRunDto {
 
   @ApiPropertyOptional({
     format: 'uuid',
+    pattern: UUID_V4_PATTERN,
     description:
       'A UUID v4 you mint per intended run: an exact retry (same workflow, inputs, title) answers the same run.',
   })

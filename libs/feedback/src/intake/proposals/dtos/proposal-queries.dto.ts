@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable, ListOffset } from '@cw/platform';
+import { IsOmittable, IsUuid, ListOffset } from '@cw/platform';
 import { Type } from 'class-transformer';
-import { IsInt, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsInt, IsString, Length, Max, Min } from 'class-validator';
 
 export const PENDING_LIMIT = { max: 50, default: 10 } as const;
 export const SEARCH_LIMIT = { max: 100, default: 20 } as const;
@@ -25,7 +25,7 @@ export class PendingProposalsQueryDto {
     description: 'The previous page’s `next_after`: the page starts after that report.',
   })
   @IsOmittable()
-  @IsUUID()
+  @IsUuid()
   after?: string;
 }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOmittable } from '@cw/platform';
+import { IsOmittable, IsUuid } from '@cw/platform';
 import { Type } from 'class-transformer';
-import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 
 export class ProposalDto {
   @ApiProperty({ minLength: 1, maxLength: 5_000 })
@@ -20,7 +20,7 @@ export class ProposalDto {
     description: 'Another existing report this one duplicates (not the report itself).',
   })
   @IsOmittable()
-  @IsUUID()
+  @IsUuid()
   duplicate_of?: string;
 }
 
