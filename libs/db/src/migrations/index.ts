@@ -24,6 +24,7 @@ import { WorkflowsRunStartCounts1763850000137 } from './1763850000137-workflows-
 import { WorkflowsRunClaimsWithoutProgress1763850000143 } from './1763850000143-workflows-run-claims-without-progress';
 import { IdentityOAuthUnusedClients1763850000150 } from './1763850000150-identity-oauth-unused-clients';
 import { PerPersonCountIndexes1763850000160 } from './1763850000160-per-person-count-indexes';
+import { WorkflowsRunStartCountShards1763850000170 } from './1763850000170-workflows-run-start-count-shards';
 
 /** The one ordered migration stream. Append only; never edit a migration that has shipped. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   WorkflowsRunClaimsWithoutProgress1763850000143,
   IdentityOAuthUnusedClients1763850000150,
   PerPersonCountIndexes1763850000160,
+  WorkflowsRunStartCountShards1763850000170,
 ];

@@ -18,8 +18,9 @@ export type StartCounter = (workflowId: string, params: unknown[], condition?: s
 /**
  * The per-workflow hourly start limit (`RUNS_HOURLY_START_LIMIT`), counted in PostgreSQL by the
  * start itself, in its own statement or transaction: a start needs no Redis, every replica shares
- * the count, and a start that does not commit is not counted. Concurrent starts of one workflow
- * queue on its counter row (`countStartSql`) until each commits, so exactly the limit get through. The window is the hour (UTC) of the database's clock.
+ * the count, and a start that does not commit is not counted. A start holds one of the workflow's
+ * 8 counter shards until it commits (`countStartSql`); the shards' caps add up to the limit, so
+ * exactly the limit get through. The window is the hour (UTC) of the database's clock.
  */
 @Injectable()
 export class RunStartLimiter {
