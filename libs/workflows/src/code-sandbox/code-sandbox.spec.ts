@@ -185,8 +185,16 @@ describe('the code sandbox (QuickJS, a worker thread per session)', () => {
         });
         expect(next.result).toEqual(['undefined', 'undefined', `t${round}`]);
       }
-      // Twenty evaluations one after another ran on vacant threads: one more spare started at most.
+      // Twenty evaluations one after another ran on vacant threads: none started.
       expect(box.usage().sessions).toBe(0);
+      expect(box.usage().threadsStarted).toBe(startedAfterFirst);
+      // Two at a time, twenty times: the two spares serve them all.
+      for (let round = 0; round < 20; round += 1) {
+        const pair = await Promise.all(
+          ['a', 'b'].map((topic) => box.evaluate('inputs.topic', { inputs: { topic } })),
+        );
+        expect(pair.map((outcome) => outcome.result)).toEqual(['a', 'b']);
+      }
       expect(box.usage().threadsStarted).toBeLessThanOrEqual(startedAfterFirst + 1);
     } finally {
       await box.shutdown();

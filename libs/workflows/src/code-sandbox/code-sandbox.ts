@@ -105,6 +105,8 @@ export class CodeSandbox {
   private wasmModule?: object;
   private nextEvaluation = 1;
   private threadsStarted = 0;
+  /** One-off evaluations under way: each gives its thread back as a spare when it ends. */
+  private evaluating = 0;
 
   constructor(
     private readonly limits: SandboxLimits,
@@ -148,6 +150,7 @@ export class CodeSandbox {
     owner?: string,
   ): Promise<CellOutcome> {
     const sessionId = `once-${this.nextEvaluation++}`;
+    this.evaluating += 1;
     try {
       const result = await this.run(sessionId, code, {
         expectExisting: false,
@@ -158,6 +161,7 @@ export class CodeSandbox {
       if (result.kind !== 'ran') throw new Error('a fresh sandbox session was reported missing');
       return result.outcome;
     } finally {
+      this.evaluating -= 1;
       this.release(sessionId);
     }
   }
@@ -173,13 +177,11 @@ export class CodeSandbox {
     if (!held) return;
     this.held.delete(sessionId);
     const { thread } = held;
-    if (thread.ended || !thread.vacant || this.spares.length >= this.maxSpares()) thread.end();
-    else this.spares.push(thread);
-  }
-
-  /** Spares kept: enough for every slot's evaluation to find a vacant thread. */
-  private maxSpares(): number {
-    return Math.max(SPARE_THREADS, this.pool.concurrency);
+    // As many as run at once: every slot's evaluation finds a warm thread. Idle sessions and
+    // spares past the memory budget are ended when a cell needs the room (`makeRoom`).
+    const kept = Math.max(SPARE_THREADS, this.pool.concurrency);
+    if (thread.ended || !thread.vacant || this.spares.length >= kept) thread.end();
+    else this.spares.unshift(thread);
   }
 
   usage(): SandboxUsage {
@@ -276,10 +278,15 @@ export class CodeSandbox {
     return held;
   }
 
-  /** A ready spare if there is one, else a new thread; then a new spare starts if it fits. */
+  /**
+   * A ready spare if there is one, else a new thread. Then, when no spare is left and no
+   * evaluation under way will give one back, a new spare starts if it fits. Evaluations give
+   * their vacant threads back, so a process evaluating a few at a time keeps reusing the same
+   * warm threads and starts none.
+   */
   private takeThread(): SandboxThread {
     const thread = this.spares.shift() ?? this.startThread(true);
-    if (this.spares.length < SPARE_THREADS) {
+    if (this.spares.length === 0 && this.evaluating === 0) {
       const room = this.pool.memoryBudgetBytes - this.charged();
       if (room >= THREAD_OVERHEAD_BYTES + INITIAL_WASM_BYTES) this.spares.push(this.startThread());
     }
