@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import {
   call,
@@ -12,10 +12,16 @@ import { type RunningSystem, startSystem, type SystemOptions } from './system';
 
 const REPO_ROOT = join(__dirname, '../..');
 
-/** Another process on the port, as one that took it between the free-port check and the bind. */
+/**
+ * Another process on the port, as one that took it between the free-port check and the bind:
+ * another system's service, which answers `/ready` with 200 as well.
+ */
 function occupy(port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer((socket) => socket.destroy());
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"status":"ready"}');
+    });
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
   });

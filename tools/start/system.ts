@@ -66,6 +66,12 @@ class ServiceProcess implements RunningProcess {
   private readonly log: WriteStream;
   readonly logFile: string;
   private stderrHead = '';
+  /**
+   * The current child said it listens on its port (`runService` tells its parent over IPC).
+   * Until then an answer on the port may come from another process that holds it (another
+   * system on this machine), and must not count as this service being ready.
+   */
+  listening = false;
   /** Settles once the current child's output has been read to its end. */
   private outputClosed: Promise<void> = Promise.resolve();
 
@@ -73,6 +79,7 @@ class ServiceProcess implements RunningProcess {
     readonly name: string,
     readonly url: string,
     readonly metricsUrl: string | undefined,
+    port: number,
     spawnChild: () => ChildProcess,
     logDir: string,
     say: (line: string) => void,
@@ -88,10 +95,14 @@ class ServiceProcess implements RunningProcess {
       spawn: () => {
         const child = spawnChild();
         this.stderrHead = '';
+        this.listening = false;
         this.outputClosed = new Promise((resolve) => child.once('close', () => resolve()));
         // Every child of this service writes into the one log: never end it with a child's output.
         child.stdout?.pipe(this.log, { end: false });
         child.stderr?.pipe(this.log, { end: false });
+        child.on('message', (message: { type?: unknown; port?: unknown }) => {
+          if (message?.type === 'listening' && message.port === port) this.listening = true;
+        });
         child.stderr?.on('data', (chunk: Buffer) => {
           if (this.stderrHead.length < 4096) this.stderrHead += chunk.toString('utf8');
         });
@@ -141,8 +152,10 @@ async function waitUntilReady(process: ServiceProcess, timeoutMs: number): Promi
       throw new Error(await process.startupFailure());
     }
     try {
-      const response = await fetch(`${process.url}/ready`);
-      if (response.status === 200) return;
+      if (process.listening) {
+        const response = await fetch(`${process.url}/ready`);
+        if (response.status === 200) return;
+      }
     } catch {
       // not listening yet
     }
@@ -182,12 +195,13 @@ function launch(
         DATABASE_URL: options.databaseUrl,
         REDIS_URL: options.redisUrl,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
   return new ServiceProcess(
     name,
     `http://${host}:${port}`,
     metricsPort === undefined ? undefined : `http://${host}:${metricsPort}/metrics`,
+    port,
     spawnChild,
     options.logDir,
     options.say ?? (() => undefined),

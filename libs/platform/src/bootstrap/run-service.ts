@@ -9,6 +9,17 @@ export interface RunServiceOptions extends HttpAppOptions {
   defaultPort: number;
 }
 
+/**
+ * A parent that launched this process with an IPC channel (`npm start`, the test systems) learns
+ * that the port it gave is this process's, not another's that holds it. The channel must not
+ * keep the process alive.
+ */
+function tellParentListening(port: number): void {
+  if (!process.send) return;
+  process.send({ type: 'listening', port });
+  process.channel?.unref();
+}
+
 /** Entry point of a deployable service: one clear line and exit 1 on bad settings. */
 export async function runService(
   rootModule: Type<unknown>,
@@ -21,6 +32,7 @@ export async function runService(
     await app.listen(port, host);
     closeOnSignals(app);
     app.getHttpAdapter().getInstance().log.info({ port, host }, `${options.service} listening`);
+    tellParentListening(port);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${options.service}: ${error.message}\n`);
