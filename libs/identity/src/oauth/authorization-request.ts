@@ -1,4 +1,5 @@
 import { type RequestedScopes, requestScopes } from './oauth-scopes';
+import { matchesRegisteredRedirect } from './redirect-match';
 
 /** A registered client as the authorization endpoint needs it. */
 export interface AuthorizingClient {
@@ -70,7 +71,8 @@ export function sameResource(a: string, b: string): boolean {
 
 /**
  * Checks an authorization request against its registered client, in the order RFC 6749 asks:
- * first whether the redirect URI can be trusted (compared exactly to a registered one), since
+ * first whether the redirect URI can be trusted (compared exactly to a registered one, the port
+ * of an http loopback redirect aside: `matchesRegisteredRedirect`), since
  * every later error is sent there; then response type, `state` (optional, as OAuth 2.1 allows
  * with PKCE, but well-formed when sent), PKCE (`S256` only, required), scope and resource.
  */
@@ -90,10 +92,11 @@ export function checkAuthorizationRequest(
   if (requested === undefined && client.redirectUris.length !== 1)
     return { kind: 'refused', message: 'The request must name its redirect_uri.' };
   const redirectUri = requested ?? client.redirectUris[0];
-  if (!client.redirectUris.includes(redirectUri))
+  if (!client.redirectUris.some((registered) => matchesRegisteredRedirect(redirectUri, registered)))
     return {
       kind: 'refused',
-      message: 'The redirect_uri is not one this application registered (compared exactly).',
+      message:
+        'The redirect_uri is not one this application registered (compared exactly; an http loopback redirect may use any port).',
     };
 
   const rawState = single(parameters, 'state');
