@@ -19,7 +19,7 @@ import type { Report, RunView } from '../src/reports/report';
 import { RunReportWriter } from '../src/reports/run-report.writer';
 import { RunStep } from '../src/runs/entities/run-step.entity';
 import { Run } from '../src/runs/entities/run.entity';
-import { RunRepository } from '../src/runs/run.repository';
+import { RunReadRepository } from '../src/runs/run-read.repository';
 import { createTestWorkflow, finishTestRun, setWorkflowStatus } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
@@ -440,7 +440,7 @@ describe('run views and reports (one process, real PostgreSQL and Redis)', () =>
     // The process's other work goes through the same data source meanwhile.
     const captured = captureStatements(db, (sql) => sql.includes('workflows.runs'));
     try {
-      const runs = server.app.get(RunRepository);
+      const runs = server.app.get(RunReadRepository);
       expect((await runs.findReadableMany(reader, ids)).map((run) => run.id).sort()).toEqual(
         [...ids].sort(),
       );

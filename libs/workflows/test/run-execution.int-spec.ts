@@ -16,7 +16,8 @@ import type { Report, RunView } from '../src/reports/report';
 import { RunReportWriter } from '../src/reports/run-report.writer';
 import { Run } from '../src/runs/entities/run.entity';
 import { RunExecutionService } from '../src/runs/execution/run-execution.service';
-import { RunRepository } from '../src/runs/run.repository';
+import { RunEndingRepository } from '../src/runs/run-ending.repository';
+import { RunLeaseRepository } from '../src/runs/run-lease.repository';
 import { RunStepRepository } from '../src/runs/run-step.repository';
 import { createTestWorkflow } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
@@ -374,7 +375,8 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
   const LEASE = { leaseSeconds: 15, staleSeconds: STALE_SECONDS, lostClaimsToStale: 3 };
   let server: TestApp;
   let execution: RunExecutionService;
-  let runs: RunRepository;
+  let runs: RunLeaseRepository;
+  let ending: RunEndingRepository;
   let steps: RunStepRepository;
   const model = new FakeModelProvider();
 
@@ -388,7 +390,8 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
       },
     });
     execution = server.app.get(RunExecutionService);
-    runs = server.app.get(RunRepository);
+    runs = server.app.get(RunLeaseRepository);
+    ending = server.app.get(RunEndingRepository);
     steps = server.app.get(RunStepRepository);
   });
   afterAll(async () => {
@@ -555,7 +558,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     const manager = server.app.get(DataSource).manager;
     const held = (await runs.claim(runId, LEASE))!;
     const slot = { runId, index: 0, stepId: 'only', block: 'text.compose' };
-    await runs.requestCancel(manager, runId);
+    await ending.requestCancel(manager, runId);
     expect(await steps.markRunning(manager, slot, held.leaseGeneration)).toBe('cancel_requested');
     expect(await steps.markRunning(manager, slot, held.leaseGeneration + 1)).toBe('lease_lost');
     expect(await steps.findRecords(runId)).toEqual([]);
@@ -622,7 +625,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     // With instant steps unwritten, a cancel asked for meanwhile wins; what had effects stays.
     const cancelledRun = await startRun(server, person, definition);
     const cancelledHeld = (await runs.claim(cancelledRun, LEASE))!;
-    await runs.requestCancel(manager, cancelledRun);
+    await ending.requestCancel(manager, cancelledRun);
     expect(await writer.finishHeld(manager, cancelledHeld, 'completed', null, both)).toBe(
       'cancelled',
     );
@@ -631,7 +634,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     // Without, the run ends as its steps say (the cancel came too late).
     const lateRun = await startRun(server, person, definition);
     const lateHeld = (await runs.claim(lateRun, LEASE))!;
-    await runs.requestCancel(manager, lateRun);
+    await ending.requestCancel(manager, lateRun);
     const effectsOnly = { instant: [], effectful: [check] };
     expect(await writer.finishHeld(manager, lateHeld, 'completed', null, effectsOnly)).toBe(
       'completed',
@@ -642,7 +645,7 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
     expect(await steps.recordFinished(manager, recordedRun, gen + 1, both)).toBe('lease_lost');
     const composeOnly = { instant: [compose], effectful: [] };
     expect(await steps.recordFinished(manager, recordedRun, gen, composeOnly)).toBe('written');
-    await runs.requestCancel(manager, recordedRun);
+    await ending.requestCancel(manager, recordedRun);
     const checkAgain = { instant: [finished(1, 'check', 'text.compose', 10)], effectful: [] };
     expect(await steps.recordFinished(manager, recordedRun, gen, checkAgain)).toBe(
       'cancel_requested',

@@ -17,7 +17,8 @@ import {
 } from '../src/runs/execution/run-execution.service';
 import { jobIdOf, type RunJobData } from '../src/runs/execution/run-queue';
 import { RunReconcilerService } from '../src/runs/execution/run-reconciler.service';
-import { RunRepository } from '../src/runs/run.repository';
+import { RunLeaseRepository } from '../src/runs/run-lease.repository';
+import { RunStartRepository } from '../src/runs/run-start.repository';
 import { RunStepRepository, type StepSlot } from '../src/runs/run-step.repository';
 import { createTestWorkflow } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
@@ -47,7 +48,7 @@ function harness(server: TestApp, owner: SignedInTestPerson): RunsHarness {
       const definition = { steps, deliverables: [], budget: {} };
       const workflow = await createTestWorkflow(server, owner, { definition });
       return dataSource.transaction((manager) =>
-        server.app.get(RunRepository).insertRunning(manager, {
+        server.app.get(RunStartRepository).insertRunning(manager, {
           companyId: owner.companyId,
           workflowId: workflow.id,
           startedBy: owner.personId,
@@ -191,7 +192,7 @@ describe('handing runs that no worker holds back to the queue (no queue worker: 
 
   /** What a worker killed while running `slot` leaves: a claim, the step `running`, no heartbeat. */
   async function dieWhileRunning(runId: string, slot: StepSlot): Promise<number> {
-    const claimed = await runs.server.app.get(RunRepository).claim(runId, LEASE);
+    const claimed = await runs.server.app.get(RunLeaseRepository).claim(runId, LEASE);
     expect(claimed).not.toBeNull();
     const manager = server.app.get(DataSource).manager;
     await server.app.get(RunStepRepository).markRunning(manager, slot, claimed!.leaseGeneration);
@@ -240,7 +241,7 @@ describe('handing runs that no worker holds back to the queue (no queue worker: 
     await dieWhileRunning(runId, slot(0, 'first'));
     await dieWhileRunning(runId, slot(0, 'first'));
     // The third worker finishes the first step before it dies in the second.
-    const third = (await server.app.get(RunRepository).claim(runId, LEASE))!;
+    const third = (await server.app.get(RunLeaseRepository).claim(runId, LEASE))!;
     expect(third.claimsWithoutProgress).toBe(2);
     const steps = server.app.get(RunStepRepository);
     const manager = server.app.get(DataSource).manager;
@@ -316,7 +317,7 @@ describe('runs that lose their worker or their job complete (queue worker on, a 
   it('resumes a run whose worker was killed mid-step; it then sleeps through its wait and wakes', async () => {
     const call: WorkflowStep = { id: 'call', block: 'http.request', url: receiver.url };
     const runId = await runs.insertRun([call, { id: 'pause', block: 'wait', seconds: 1 }, compose]);
-    const dead = (await runs.server.app.get(RunRepository).claim(runId, LEASE))!;
+    const dead = (await runs.server.app.get(RunLeaseRepository).claim(runId, LEASE))!;
     const manager = runs.server.app.get(DataSource).manager;
     const slot = { runId, index: 0, stepId: 'call', block: 'http.request' };
     await runs.server.app.get(RunStepRepository).markRunning(manager, slot, dead.leaseGeneration);

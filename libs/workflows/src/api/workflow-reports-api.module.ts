@@ -5,7 +5,8 @@ import { CompletedRunsRepository } from '../runs/completed-runs.repository';
 import { RunStep } from '../runs/entities/run-step.entity';
 import { Run } from '../runs/entities/run.entity';
 import { RunStepRepository } from '../runs/run-step.repository';
-import { RunRepository } from '../runs/run.repository';
+import { RunListingRepository } from '../runs/run-listing.repository';
+import { RunReadRepository } from '../runs/run-read.repository';
 import { WorkflowsCoreModule } from '../workflows-core.module';
 import { CompletedRunsFeed } from './completed-runs-feed';
 import { WorkflowReportsApi } from './workflow-reports-api';
@@ -18,7 +19,8 @@ import { WorkflowReportsApi } from './workflow-reports-api';
 @Module({
   imports: [WorkflowsCoreModule, TypeOrmModule.forFeature([Run, RunStep])],
   providers: [
-    RunRepository,
+    RunReadRepository,
+    RunListingRepository,
     RunStepRepository,
     ReportReader,
     WorkflowReportsApi,

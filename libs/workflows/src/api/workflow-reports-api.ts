@@ -6,7 +6,8 @@ import { WorkflowRepository } from '../definitions/workflow.repository';
 import type { Report } from '../reports/report';
 import { ReportReader, reportUrl } from '../reports/report-reader';
 import type { RunStatus } from '../runs/run-status';
-import { RunRepository } from '../runs/run.repository';
+import { RunListingRepository } from '../runs/run-listing.repository';
+import { RunReadRepository } from '../runs/run-read.repository';
 
 /** What another context may know of a run whose report its reader may read. */
 export interface ReadableRunFacts {
@@ -34,7 +35,8 @@ export interface RecentReport {
 export class WorkflowReportsApi {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly runs: RunRepository,
+    private readonly runs: RunReadRepository,
+    private readonly listing: RunListingRepository,
     private readonly reports: ReportReader,
     private readonly workflows: WorkflowRepository,
   ) {}
@@ -75,7 +77,7 @@ export class WorkflowReportsApi {
 
   /** The reports the reader may read, newest first (the `GET /api/reports` rule), at most `limit`. */
   async recentReports(reader: WorkflowReaderIdentity, limit: number): Promise<RecentReport[]> {
-    const { reports } = await this.runs.listReadable(reader, {}, { limit, offset: 0 });
+    const { reports } = await this.listing.listReadable(reader, {}, { limit, offset: 0 });
     return reports.map((report) => ({
       id: report.id,
       workflow_name: report.workflow_name,

@@ -3,7 +3,8 @@ import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import type { StepRecord } from '../runs/run-status';
 import { RunStepRepository } from '../runs/run-step.repository';
-import { type ReadableRun, type ReportListFilter, RunRepository } from '../runs/run.repository';
+import { type ReportListFilter, RunListingRepository } from '../runs/run-listing.repository';
+import { type ReadableRun, RunReadRepository } from '../runs/run-read.repository';
 import { buildReport, buildRunView, type ReportSource } from './build-report';
 import { DeliveryReceiptSource } from './delivery-receipt-source';
 import type { DeliveryReceipt, Report, RunView } from './report';
@@ -52,7 +53,8 @@ function sourceOf(
 @Injectable()
 export class ReportReader {
   constructor(
-    private readonly runs: RunRepository,
+    private readonly runs: RunReadRepository,
+    private readonly listing: RunListingRepository,
     private readonly steps: RunStepRepository,
     @Optional() private readonly receipts?: DeliveryReceiptSource,
   ) {}
@@ -90,7 +92,7 @@ export class ReportReader {
   ): Promise<ReportList> {
     const limit = page.limit ?? DEFAULT_REPORT_LIST_LIMIT;
     const offset = page.offset ?? 0;
-    const { reports, total } = await this.runs.listReadable(actor, filter, { limit, offset });
+    const { reports, total } = await this.listing.listReadable(actor, filter, { limit, offset });
     return {
       reports: reports.map((report) => ({
         ...report,

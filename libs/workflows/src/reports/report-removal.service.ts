@@ -4,7 +4,8 @@ import { AppError } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { WorkflowReader } from '../definitions/workflow-reader';
 import { WorkflowRepository } from '../definitions/workflow.repository';
-import { RunRepository } from '../runs/run.repository';
+import { RunEndingRepository } from '../runs/run-ending.repository';
+import { RunReadRepository } from '../runs/run-read.repository';
 
 /**
  * Removes a run and its report for good: the workflow's owner or a company admin (a private
@@ -14,7 +15,8 @@ import { RunRepository } from '../runs/run.repository';
 export class ReportRemovalService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly runs: RunRepository,
+    private readonly runs: RunReadRepository,
+    private readonly ending: RunEndingRepository,
     private readonly workflows: WorkflowRepository,
     private readonly workflowReader: WorkflowReader,
   ) {}
@@ -30,7 +32,7 @@ export class ReportRemovalService {
           { error: 'report_not_removable' },
         );
       }
-      await this.runs.remove(manager, run.id);
+      await this.ending.remove(manager, run.id);
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OutboxWriter, type SqlStatement } from '@cw/queue';
 import type { EntityManager } from 'typeorm';
-import { RunRepository } from '../runs/run.repository';
+import { RunEndingRepository } from '../runs/run-ending.repository';
 import { CANCELLED_BY_REQUEST, type StepError, type TerminalRunStatus } from '../runs/run-status';
 import {
   NO_UNWRITTEN_STEPS,
@@ -21,7 +21,7 @@ export interface ReportFinishedEvent {
   started_by: string;
 }
 
-/** `ReportFinishedEvent` over the columns `RunRepository.finishStatement` returns. */
+/** `ReportFinishedEvent` over the columns `RunEndingRepository.finishStatement` returns. */
 const REPORT_FINISHED_PAYLOAD = `jsonb_build_object('run_id', id, 'company_id', company_id,
   'workflow_id', workflow_id, 'status', status, 'started_by', started_by)`;
 
@@ -32,7 +32,7 @@ const REPORT_FINISHED_PAYLOAD = `jsonb_build_object('run_id', id, 'company_id', 
 @Injectable()
 export class RunReportWriter {
   constructor(
-    private readonly runs: RunRepository,
+    private readonly runs: RunEndingRepository,
     private readonly outbox: OutboxWriter,
   ) {}
 

@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { workflowsError } from '../errors/workflows-errors';
 import { RunReportWriter } from '../reports/run-report.writer';
 import { isTerminal, type RunStatus } from './run-status';
-import { RunRepository } from './run.repository';
+import { RunEndingRepository } from './run-ending.repository';
+import { RunReadRepository } from './run-read.repository';
 
 export interface CancelledRun {
   run_id: string;
@@ -21,7 +22,8 @@ export interface CancelledRun {
 export class RunCancelService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly runs: RunRepository,
+    private readonly runs: RunReadRepository,
+    private readonly ending: RunEndingRepository,
     private readonly reports: RunReportWriter,
   ) {}
 
@@ -35,7 +37,7 @@ export class RunCancelService {
         });
       }
       if (run.stepRunning) {
-        await this.runs.requestCancel(manager, run.id);
+        await this.ending.requestCancel(manager, run.id);
         return { run_id: run.id, status: run.status, cancel_requested: true };
       }
       await this.reports.finish(manager, run, 'cancelled', {

@@ -16,7 +16,7 @@ import { type RunRequestKey, RunRequestRepository } from './run-request.reposito
 import { RunStartLimiter } from './run-start-limiter';
 import type { RunStatus } from './run-status';
 import type { RunJobData } from './execution/run-queue';
-import { type NewRun, RunRepository, type StartCondition } from './run.repository';
+import { type NewRun, RunStartRepository, type StartCondition } from './run-start.repository';
 
 /**
  * The statuses a workflow starts from, by trigger: a person also starts a draft (a test run); a
@@ -62,7 +62,7 @@ export interface StartedRun {
 export class RunStartService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly runs: RunRepository,
+    private readonly runs: RunStartRepository,
     private readonly requests: RunRequestRepository,
     private readonly limiter: RunStartLimiter,
     private readonly outbox: OutboxWriter,

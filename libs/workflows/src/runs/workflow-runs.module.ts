@@ -15,12 +15,15 @@ import {
   RUN_EXECUTION_PROVIDERS,
 } from './execution/run-execution.parts';
 import { RunCancelService } from './run-cancel.service';
+import { RunEndingRepository } from './run-ending.repository';
+import { RunListingRepository } from './run-listing.repository';
+import { RunReadRepository } from './run-read.repository';
 import { RunRequestRepository } from './run-request.repository';
 import { RunStartCountRepository } from './run-start-count.repository';
 import { RunStartLimiter } from './run-start-limiter';
+import { RunStartRepository } from './run-start.repository';
 import { KnownWorkflowInputs } from './known-workflow-inputs';
 import { RunStartService } from './run-start.service';
-import { RunRepository } from './run.repository';
 import { RunsController } from './runs.controller';
 
 /** Starting, executing, cancelling and reading runs; reports. */
@@ -32,7 +35,10 @@ import { RunsController } from './runs.controller';
   ],
   controllers: [RunsController, ReportsController, ...RUN_EXECUTION_CONTROLLERS],
   providers: [
-    RunRepository,
+    RunStartRepository,
+    RunReadRepository,
+    RunListingRepository,
+    RunEndingRepository,
     RunRequestRepository,
     RunStartCountRepository,
     RunStartLimiter,

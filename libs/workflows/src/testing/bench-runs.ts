@@ -2,7 +2,7 @@ import type { SqlClient } from '@cw/identity/testing';
 import { OutboxRepository } from '@cw/queue/testing';
 import type { EntityManager } from 'typeorm';
 import { RUN_REQUESTED_PAYLOAD } from '../runs/run-start.service';
-import { type NewRunOfStartableWorkflow, RunRepository } from '../runs/run.repository';
+import { type NewRunOfStartableWorkflow, RunStartRepository } from '../runs/run-start.repository';
 import type { RunStatus } from '../runs/run-status';
 
 /** What a bare start inserts: the run RunStartService inserts for a receipt-less webhook start. */
@@ -27,7 +27,7 @@ export async function bareRunStart(db: SqlClient, run: BareRunStart): Promise<st
   const [started] = await new OutboxRepository().insertForRows<{ id: string }>(
     manager,
     'run.requested',
-    new RunRepository(undefined as never).insertRunningIfStartableStatement({
+    new RunStartRepository().insertRunningIfStartableStatement({
       ...run,
       title: null,
     }),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { WorkflowInput } from '../definitions/workflow-definition';
-import type { StartCondition } from '../runs/run.repository';
+import type { StartCondition } from '../runs/run-start.repository';
 import { WebhookLink } from './entities/webhook-link.entity';
 
 /** What the trigger needs of a link to admit a call, with the (unchanging) inputs of its workflow. */

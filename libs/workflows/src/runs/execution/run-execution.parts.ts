@@ -1,8 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
-import { IdentityModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity';
 import { QueueName, QueueRegistry } from '@cw/queue';
 import { WikiApiModule } from '@cw/wiki';
 import { CodeSessionsModule } from '../../code-sessions/code-sessions.module';
+import { RunLeaseRepository } from '../run-lease.repository';
 import { RunStepRepository } from '../run-step.repository';
 import { WorkPacketRepository } from '../work-packet.repository';
 import { RunExecutionService } from './run-execution.service';
@@ -30,7 +31,7 @@ export const RUN_EXECUTION_IMPORTS = [
     }),
   }),
   BullModule.registerQueue({ name: QueueName.WorkflowRuns }),
-  IdentityModule.register({ withRoutes: false }),
+  DirectoryModule,
   WikiApiModule,
   CodeSessionsModule,
 ];
@@ -38,6 +39,7 @@ export const RUN_EXECUTION_IMPORTS = [
 export const RUN_EXECUTION_CONTROLLERS = [WorkPacketController];
 
 export const RUN_EXECUTION_PROVIDERS = [
+  RunLeaseRepository,
   RunStepRepository,
   WorkPacketRepository,
   StarterActor,

@@ -4,7 +4,7 @@ import type { WorkflowStep } from '../../definitions/workflow-definition';
 import { RunReportWriter } from '../../reports/run-report.writer';
 import type { TemplateScope } from '../../templates/template';
 import { nextAction } from '../engine/next-action';
-import { type ClaimedRun, type LeaseTerms, RunRepository } from '../run.repository';
+import { type ClaimedRun, type LeaseTerms, RunLeaseRepository } from '../run-lease.repository';
 import {
   CANCELLED_BY_REQUEST,
   type StepError,
@@ -79,7 +79,7 @@ export class RunExecutionService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly runs: RunRepository,
+    private readonly runs: RunLeaseRepository,
     private readonly steps: RunStepRepository,
     private readonly packets: WorkPacketRepository,
     private readonly reports: RunReportWriter,

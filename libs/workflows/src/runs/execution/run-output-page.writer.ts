@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { WikiApi } from '@cw/wiki';
 import { buildReport } from '../../reports/build-report';
-import type { ClaimedRun } from '../run.repository';
+import type { ClaimedRun } from '../run-lease.repository';
 import type { StepError, StepRecord } from '../run-status';
 import { reportPageMarkdown } from './report-page';
 import { ACCESS_LOST, refusalOf, StarterActor } from './starter-actor';

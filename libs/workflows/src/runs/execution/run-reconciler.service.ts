@@ -5,7 +5,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { PeriodicPass } from '@cw/platform';
-import { RunRepository } from '../run.repository';
+import { RunLeaseRepository } from '../run-lease.repository';
 import { WorkflowsConfig } from '../../workflows.config';
 import { leaseTermsOf } from './run-execution.service';
 import { RunQueue } from './run-queue';
@@ -34,7 +34,7 @@ export class RunReconcilerService implements OnApplicationBootstrap, OnModuleDes
   );
 
   constructor(
-    private readonly runs: RunRepository,
+    private readonly runs: RunLeaseRepository,
     private readonly queue: RunQueue,
     private readonly config: WorkflowsConfig,
   ) {}

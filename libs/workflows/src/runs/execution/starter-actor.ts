@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DirectoryService } from '@cw/identity';
 import { AppError } from '@cw/platform';
-import type { ClaimedRun } from '../run.repository';
+import type { ClaimedRun } from '../run-lease.repository';
 import type { StepError } from '../run-status';
 
 /** Why a step (or the output page) acting as a starter who left the company fails. */

@@ -4,7 +4,8 @@ import { AppError } from '@cw/platform';
 import { OutboxWriter } from '@cw/queue';
 import { DataSource } from 'typeorm';
 import { workflowsError } from '../../errors/workflows-errors';
-import { RunRepository } from '../run.repository';
+import { RunLeaseRepository } from '../run-lease.repository';
+import { RunReadRepository } from '../run-read.repository';
 import { RunStepRepository } from '../run-step.repository';
 import { WorkPacketRepository } from '../work-packet.repository';
 import type { ResumedRunDto } from './dtos/resumed-run.dto';
@@ -17,7 +18,8 @@ const NO_RUN = 'No run with that id is readable by you.';
 export class WorkPacketService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly runs: RunRepository,
+    private readonly runs: RunReadRepository,
+    private readonly leases: RunLeaseRepository,
     private readonly steps: RunStepRepository,
     private readonly packets: WorkPacketRepository,
     private readonly outbox: OutboxWriter,
@@ -59,7 +61,7 @@ export class WorkPacketService {
       }
       await this.packets.resolve(manager, packet.id, answer.result);
       await this.steps.completeWaiting(manager, { runId, index: packet.stepIndex }, answer.result);
-      await this.runs.resumeFromWorkPacket(manager, runId);
+      await this.leases.resumeFromWorkPacket(manager, runId);
       await this.outbox.append(manager, 'run.requested', { run_id: runId });
       return { run_id: runId, status: 'running' as const };
     });

@@ -1,6 +1,6 @@
 import type { WorkflowStep } from '../../../definitions/workflow-definition';
 import { renderTemplate, type TemplateScope } from '../../../templates/template';
-import type { ClaimedRun } from '../../run.repository';
+import type { ClaimedRun } from '../../run-lease.repository';
 import type { StepError } from '../../run-status';
 
 /** What an executor gets: the run it belongs to, the step, and what earlier steps produced. */
