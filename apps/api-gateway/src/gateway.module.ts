@@ -8,6 +8,7 @@ import {
   GatewayDiscoveryModule,
   MergedDescriptionModule,
 } from './discovery/merged-description.module';
+import { ApiIndexModule } from './index/api-index.module';
 import { MergedOpenApiController } from './openapi/merged-openapi.controller';
 import { GatewayReadinessModule } from './readiness/gateway-readiness.module';
 
@@ -22,6 +23,7 @@ import { GatewayReadinessModule } from './readiness/gateway-readiness.module';
     GatewayReadinessModule,
     MergedDescriptionModule,
     GatewayDiscoveryModule,
+    ApiIndexModule,
   ],
   controllers: [MergedOpenApiController],
 })

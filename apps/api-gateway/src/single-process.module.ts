@@ -11,6 +11,7 @@ import { PlatformModule } from '@cw/platform';
 import { QueueDashboardModule, QueueModule } from '@cw/queue';
 import { WikiModule } from '@cw/wiki';
 import { WorkflowsModule } from '@cw/workflows';
+import { ApiIndexModule } from './index/api-index.module';
 
 /**
  * Every module of every service in one process on one port: the fast path for tests and for a
@@ -31,6 +32,7 @@ import { WorkflowsModule } from '@cw/workflows';
     FeedbackModule,
     DiscoveryModule.register(),
     McpModule.register({ description: 'own', restCalls: 'self' }),
+    ApiIndexModule,
   ],
 })
 export class SingleProcessModule {}

@@ -61,6 +61,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The API's index: name, version and links to its parts.
+     * @description Links are paths on the address the index was read from: the OpenAPI description, the public contracts (the reference; no documentation pages are served), discovery for your credential, liveness, readiness, serving health, the MCP server and the OAuth metadata. `GET /` redirects here.
+     */
+    get: operations['getApiIndex'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/acceptance/auth/exchange': {
     parameters: {
       query?: never;
@@ -2092,6 +2112,68 @@ export interface components {
       session: components['schemas']['StatusSessionDto'];
       /** @enum {boolean} */
       signed_in: true;
+    };
+    ApiIndexDto: {
+      links: components['schemas']['ApiIndexLinksDto'];
+      /** @example Company Wiki, Workflow and Report API */
+      name: string;
+      /**
+       * @description The description's `info.version`.
+       * @example 0.2.0
+       */
+      version: string;
+    };
+    ApiIndexLinksDto: {
+      /**
+       * @description The reference: the public contract of every operation (`?q=` to narrow it), no sign-in. No documentation pages are served; `/docs` redirects here.
+       * @example /api/developer/contracts
+       */
+      docs: string;
+      /**
+       * @description Liveness of the process that answers.
+       * @example /health
+       */
+      health: string;
+      /**
+       * @description The MCP server (Streamable HTTP).
+       * @example /mcp
+       */
+      mcp: string;
+      /**
+       * @description OAuth authorization server metadata (RFC 8414).
+       * @example /.well-known/oauth-authorization-server
+       */
+      oauth_authorization_server: string;
+      /**
+       * @description Protected resource metadata of the REST API (RFC 9728).
+       * @example /.well-known/oauth-protected-resource
+       */
+      oauth_protected_resource: string;
+      /**
+       * @description Protected resource metadata of the MCP server (RFC 9728).
+       * @example /.well-known/oauth-protected-resource/mcp
+       */
+      oauth_protected_resource_mcp: string;
+      /**
+       * @description The machine-readable description: OpenAPI 3.1.0, every operation, no sign-in.
+       * @example /openapi.json
+       */
+      openapi: string;
+      /**
+       * @description Which operations your credential may call, and what is missing for the rest.
+       * @example /api/developer/operations
+       */
+      operations: string;
+      /**
+       * @description Readiness: every dependency, and each service.
+       * @example /ready
+       */
+      ready: string;
+      /**
+       * @description Whether the database answers; safe to poll.
+       * @example /api/health/serving
+       */
+      serving: string;
     };
     ApiKeyDto: {
       /** Format: date-time */
@@ -4664,6 +4746,97 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProtectedResourceMetadataDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR or BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeSchema'];
+        };
+      };
+      /** @description AUTH_REQUIRED: token missing, invalid or revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeSchema'];
+        };
+      };
+      /** @description ACCESS_DENIED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeSchema'];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeSchema'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeSchema'];
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeSchema'];
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeSchema'];
+        };
+      };
+      /** @description DB_POOL_EXHAUSTED or SERVICE_UNAVAILABLE; honor Retry-After */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeSchema'];
+        };
+      };
+    };
+  };
+  getApiIndex: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiIndexDto'];
         };
       };
       /** @description VALIDATION_ERROR or BAD_REQUEST */
