@@ -1,28 +1,15 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  call,
-  createTestDatabase,
-  signInTestPerson,
-  type SignedInTestPerson,
-  TEST_ACCEPTANCE_SECRET,
-  testStack,
-  type TestDatabase,
-} from '@cw/testing';
+import { call, signInTestPerson, type SignedInTestPerson } from '@cw/testing';
 import type { Browser } from 'playwright-core';
-import { freePort } from '../local-stack/ports';
-import { type RunningSystem, startSystem } from '../start/system';
 import { approveInBrowser, launchChromium } from './cli/consent-browser';
 import { spawnCw } from './cli/cw-process';
 import { runCw } from './cli/cw-runner';
 import { runCwOnPty } from './cli/pty';
+import { type E2eSystem, setPasswordWithAdminCli, startE2eSystem } from './e2e-system';
 
-const REPO_ROOT = join(__dirname, '../..');
-const ADMIN_CLI = join(REPO_ROOT, 'dist/tools/admin/admin-cli.js');
-const QUEUE_PREFIX = `cwe2e-cli-oauth-${process.pid}`;
 const PASSWORD = 'correct horse battery staple';
 const AUTHORIZE_ADDRESS = /(http:\/\/\S+\/api\/oauth\/authorize\?\S+)/;
 
@@ -35,8 +22,7 @@ interface CredentialsFile {
 }
 
 describe('cw login through OAuth in a browser, token refresh, logout, and cw on a terminal', () => {
-  let database: TestDatabase;
-  let system: RunningSystem;
+  let system: E2eSystem;
   let gateway: string;
   let person: SignedInTestPerson;
   let browser: Browser;
@@ -51,24 +37,6 @@ describe('cw login through OAuth in a browser, token refresh, logout, and cw on 
     change(file);
     await writeFile(credentialsPath, JSON.stringify(file), { mode: 0o600 });
   };
-
-  const setPassword = (email: string): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const child = execFile(
-        process.execPath,
-        [ADMIN_CLI, 'person:create', '--email', email, '--name', 'CLI OAuth Person'],
-        {
-          env: {
-            ...process.env,
-            DATABASE_URL: database.url,
-            REDIS_URL: testStack().redisUrl,
-            QUEUE_PREFIX,
-          },
-        },
-        (error) => (error ? reject(new Error(`admin CLI: ${error.message}`)) : resolve()),
-      );
-      child.stdin?.end(PASSWORD);
-    });
 
   /** `cw login` in the browser, start to end; answers cw's exit, output and what it printed. */
   const browserLogin = async (forgeFirst = false) => {
@@ -89,34 +57,22 @@ describe('cw login through OAuth in a browser, token refresh, logout, and cw on 
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     configHome = await mkdtemp(join(tmpdir(), 'cw-e2e-oauth-config-'));
     credentialsPath = join(configHome, 'cw', 'credentials.json');
-    system = await startSystem({
-      mode: 'six-processes',
-      databaseUrl: database.url,
-      redisUrl: testStack().redisUrl,
-      gatewayPort: await freePort(),
-      logDir: join(REPO_ROOT, '.data', 'logs', 'e2e-cli-oauth'),
-      distDir: join(REPO_ROOT, 'dist'),
-      env: {
-        ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET,
-        QUEUE_PREFIX,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOOKS_SECRET_KEY: randomBytes(32).toString('base64'),
-      },
-    });
+    system = await startE2eSystem('cli-oauth');
     gateway = system.gatewayUrl;
     person = await signInTestPerson(gateway, { company: 'CLI OAuth Co', role: 'admin' });
-    await setPassword(person.email);
+    await setPasswordWithAdminCli(system, {
+      email: person.email,
+      name: 'CLI OAuth Person',
+      password: PASSWORD,
+    });
     browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
     await system?.stop();
-    await database?.drop();
     if (configHome) await rm(configHome, { recursive: true, force: true });
   });
 

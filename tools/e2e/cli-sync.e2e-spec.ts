@@ -2,22 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  call,
-  createApiKey,
-  createTestDatabase,
-  signInTestPerson,
-  type SignedInTestPerson,
-  TEST_ACCEPTANCE_SECRET,
-  testStack,
-  type TestDatabase,
-} from '@cw/testing';
-import { freePort } from '../local-stack/ports';
-import { type RunningSystem, startSystem } from '../start/system';
+import { call, createApiKey, signInTestPerson, type SignedInTestPerson } from '@cw/testing';
 import { type CwResult, runCw } from './cli/cw-runner';
+import { type E2eSystem, startE2eSystem } from './e2e-system';
 
-const REPO_ROOT = join(__dirname, '../..');
-const QUEUE_PREFIX = `cwe2e-cli-sync-${process.pid}`;
 /** The changes feed answers only writes older than a settling second (docs/wiki-sharing-and-sync.md). */
 const FEED_SETTLE_MS = 1_300;
 
@@ -33,8 +21,7 @@ interface SyncAnswer {
 }
 
 describe('cw sync against the six processes', () => {
-  let database: TestDatabase;
-  let system: RunningSystem;
+  let system: E2eSystem;
   let gateway: string;
   let person: SignedInTestPerson;
   let key: string;
@@ -101,23 +88,9 @@ describe('cw sync against the six processes', () => {
   let gamma: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     configHome = await mkdtemp(join(tmpdir(), 'cw-e2e-sync-config-'));
     dir = await mkdtemp(join(tmpdir(), 'cw-e2e-sync-dir-'));
-    system = await startSystem({
-      mode: 'six-processes',
-      databaseUrl: database.url,
-      redisUrl: testStack().redisUrl,
-      gatewayPort: await freePort(),
-      logDir: join(REPO_ROOT, '.data', 'logs', 'e2e-cli-sync'),
-      distDir: join(REPO_ROOT, 'dist'),
-      env: {
-        ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET,
-        QUEUE_PREFIX,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-      },
-    });
+    system = await startE2eSystem('cli-sync');
     gateway = system.gatewayUrl;
     person = await signInTestPerson(gateway, { company: 'CLI sync Co', role: 'admin' });
     key = await createApiKey(gateway, person.cookie, ['wiki:read', 'wiki:write'], 'cw sync');
@@ -128,7 +101,6 @@ describe('cw sync against the six processes', () => {
 
   afterAll(async () => {
     await system?.stop();
-    await database?.drop();
     for (const folder of [configHome, dir])
       if (folder) await rm(folder, { recursive: true, force: true });
   });

@@ -1,28 +1,13 @@
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  call,
-  createApiKey,
-  createTestDatabase,
-  signInTestPerson,
-  type SignedInTestPerson,
-  TEST_ACCEPTANCE_SECRET,
-  testStack,
-  type TestDatabase,
-} from '@cw/testing';
-import { freePort } from '../local-stack/ports';
-import { type RunningSystem, startSystem } from '../start/system';
+import { call, createApiKey, signInTestPerson, type SignedInTestPerson } from '@cw/testing';
 import { type CwResult, runCw, SCRIPTED_EDITOR } from './cli/cw-runner';
 import { startDroppingProxy } from './cli/dropping-proxy';
+import { type E2eSystem, setPasswordWithAdminCli, startE2eSystem } from './e2e-system';
 
-const REPO_ROOT = join(__dirname, '../..');
-const ADMIN_CLI = join(REPO_ROOT, 'dist/tools/admin/admin-cli.js');
-const QUEUE_PREFIX = `cwe2e-cli-${process.pid}`;
 const PASSWORD = 'correct horse battery staple';
 const SIX_SCOPES = [
   'wiki:read',
@@ -45,8 +30,7 @@ async function startRefusingReceiver(): Promise<{ url: string; server: Server }>
 }
 
 describe('the cw binary against the six processes', () => {
-  let database: TestDatabase;
-  let system: RunningSystem;
+  let system: E2eSystem;
   let gateway: string;
   let person: SignedInTestPerson;
   let key: string;
@@ -67,24 +51,6 @@ describe('the cw binary against the six processes', () => {
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
     return result;
   };
-
-  const setPassword = (email: string): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const child = execFile(
-        process.execPath,
-        [ADMIN_CLI, 'person:create', '--email', email, '--name', 'CLI Person'],
-        {
-          env: {
-            ...process.env,
-            DATABASE_URL: database.url,
-            REDIS_URL: testStack().redisUrl,
-            QUEUE_PREFIX,
-          },
-        },
-        (error) => (error ? reject(new Error(`admin CLI: ${error.message}`)) : resolve()),
-      );
-      child.stdin?.end(PASSWORD);
-    });
 
   const designWorkflow = async (name: string, steps: unknown[]): Promise<string> => {
     const designed = await call<{ workflow: { id: string } }>(
@@ -113,35 +79,22 @@ describe('the cw binary against the six processes', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     receiver = await startRefusingReceiver();
     configHome = await mkdtemp(join(tmpdir(), 'cw-e2e-config-'));
-    system = await startSystem({
-      mode: 'six-processes',
-      databaseUrl: database.url,
-      redisUrl: testStack().redisUrl,
-      gatewayPort: await freePort(),
-      logDir: join(REPO_ROOT, '.data', 'logs', 'e2e-cli'),
-      distDir: join(REPO_ROOT, 'dist'),
-      env: {
-        ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET,
-        QUEUE_PREFIX,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true',
-        HOOKS_SECRET_KEY: randomBytes(32).toString('base64'),
-      },
-    });
+    system = await startE2eSystem('cli', { env: { HOOKS_ALLOW_LOOPBACK_FOR_TESTS: 'true' } });
     gateway = system.gatewayUrl;
     person = await signInTestPerson(gateway, { company: 'CLI e2e Co', role: 'admin' });
-    await setPassword(person.email);
+    await setPasswordWithAdminCli(system, {
+      email: person.email,
+      name: 'CLI Person',
+      password: PASSWORD,
+    });
     key = await createApiKey(gateway, person.cookie, SIX_SCOPES, 'cw e2e');
   }, 180_000);
 
   afterAll(async () => {
     receiver?.server.close();
     await system?.stop();
-    await database?.drop();
     if (configHome) await rm(configHome, { recursive: true, force: true });
   });
 

@@ -1,26 +1,14 @@
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {
-  approveAuthorization,
-  call,
-  createTestDatabase,
-  signInTestPerson,
-  type TestDatabase,
-  TEST_ACCEPTANCE_SECRET,
-  testStack,
-} from '@cw/testing';
+import { approveAuthorization, call, signInTestPerson } from '@cw/testing';
 import * as oauth from 'oauth4webapi';
 import { chromium } from 'playwright-core';
 import { ensureChromiumBinary } from '../local-stack/binaries';
-import { freePort } from '../local-stack/ports';
-import { type RunningSystem, startSystem } from '../start/system';
+import { type E2eSystem, REPO_ROOT, setPasswordWithAdminCli, startE2eSystem } from './e2e-system';
 
-const REPO_ROOT = join(__dirname, '../..');
-const ADMIN_CLI = join(REPO_ROOT, 'dist/tools/admin/admin-cli.js');
 /** The README's picture is refreshed on request only, so that a test run leaves the tree clean. */
 const SCREENSHOT = process.env.UPDATE_SCREENSHOTS
   ? join(REPO_ROOT, 'docs/images/oauth-consent.png')
@@ -42,46 +30,12 @@ async function startRedirectReceiver(): Promise<{ url: string; server: Server }>
 }
 
 describe('OAuth 2.1 through the six processes, with a real client library and a real browser', () => {
-  let database: TestDatabase;
-  let system: RunningSystem;
+  let system: E2eSystem;
   let gateway: string;
   let receiver: Awaited<ReturnType<typeof startRedirectReceiver>>;
 
-  /** The admin CLI gives the (already created) person a password, read from stdin. */
-  const setPassword = (email: string, password: string): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const child = execFile(
-        process.execPath,
-        [ADMIN_CLI, 'person:create', '--email', email, '--name', 'Browser Person'],
-        {
-          env: {
-            ...process.env,
-            DATABASE_URL: database.url,
-            REDIS_URL: testStack().redisUrl,
-            QUEUE_PREFIX: `cwe2e-oauth-${process.pid}`,
-          },
-        },
-        (error) => (error ? reject(new Error(`admin CLI: ${error.message}`)) : resolve()),
-      );
-      child.stdin?.end(password);
-    });
-
   beforeAll(async () => {
-    database = await createTestDatabase();
-    system = await startSystem({
-      mode: 'six-processes',
-      databaseUrl: database.url,
-      redisUrl: testStack().redisUrl,
-      gatewayPort: await freePort(),
-      logDir: join(REPO_ROOT, '.data', 'logs', 'e2e-oauth'),
-      distDir: join(REPO_ROOT, 'dist'),
-      env: {
-        ACCEPTANCE_AUTH_SECRET: TEST_ACCEPTANCE_SECRET,
-        QUEUE_PREFIX: `cwe2e-oauth-${process.pid}`,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-      },
-    });
+    system = await startE2eSystem('oauth');
     gateway = system.gatewayUrl;
     receiver = await startRedirectReceiver();
   }, 120_000);
@@ -89,7 +43,6 @@ describe('OAuth 2.1 through the six processes, with a real client library and a 
   afterAll(async () => {
     receiver?.server.close();
     await system?.stop();
-    await database?.drop();
   });
 
   it('runs register → authorize → consent → exchange → REST and /mcp → refresh → reuse ends the sign-in', async () => {
@@ -204,7 +157,7 @@ describe('OAuth 2.1 through the six processes, with a real client library and a 
   it('in Chromium: signs in with email and password, approves on the consent page, lands on the redirect with a code', async () => {
     const email = `browser-${process.pid}@example.test`;
     await signInTestPerson(gateway, { company: 'OAuth e2e Co', email });
-    await setPassword(email, PASSWORD);
+    await setPasswordWithAdminCli(system, { email, name: 'Browser Person', password: PASSWORD });
     const register = await call<{ client_id: string }>(gateway, 'POST', '/api/oauth/register', {
       body: { redirect_uris: [receiver.url], client_name: 'Browser test client' },
     });
