@@ -29,3 +29,18 @@ export function checkUuid(value: string, what: string): string {
   if (!UUID.test(value)) throw usageError(`${what} "${value}" is not a UUID`);
   return value;
 }
+
+/**
+ * A literal list of every member of the union `T`, checked by the compiler both ways: a value
+ * the description does not have, or one of its values missing from the list, fails the build.
+ * The generated client types hold unions only, and commander needs the values at run time.
+ */
+export const everyOf =
+  <T extends string>() =>
+  <const List extends readonly T[]>(
+    list: List &
+      ([Exclude<T, List[number]>] extends [never]
+        ? unknown
+        : { missing: Exclude<T, List[number]> }),
+  ): List =>
+    list;

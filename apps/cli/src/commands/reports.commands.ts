@@ -1,10 +1,14 @@
-import { unwrap } from '@cw/api-client';
+import { type paths, unwrap } from '@cw/api-client';
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
 import { usageError } from '../exit-codes';
-import { action, checkUuid, integerIn } from './command-kit';
+import { action, checkUuid, everyOf, integerIn } from './command-kit';
 
-const RUN_STATUSES = [
+type RunStatus = NonNullable<
+  NonNullable<paths['/api/reports']['get']['parameters']['query']>['status']
+>;
+
+const RUN_STATUSES = everyOf<RunStatus>()([
   'queued',
   'running',
   'awaiting_work_packet',
@@ -14,7 +18,7 @@ const RUN_STATUSES = [
   'cancelled',
   'stale',
   'budget_exceeded',
-] as const;
+]);
 
 async function list(
   context: CliContext,

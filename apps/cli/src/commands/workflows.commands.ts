@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type ApiClient, type components, unwrap, withRetries } from '@cw/api-client';
+import { type ApiClient, type components, type paths, unwrap, withRetries } from '@cw/api-client';
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
 import { ExitCode, usageError } from '../exit-codes';
-import { action, checkUuid, integerIn, UUID } from './command-kit';
+import { action, checkUuid, everyOf, integerIn, UUID } from './command-kit';
 import { RunProgress } from './run-progress';
 
 type Workflow = components['schemas']['WorkflowDto'];
 type RunView = components['schemas']['RunViewDto'];
 type InputValue = string | number | boolean;
 
-const WORKFLOW_STATUSES = ['draft', 'active', 'archived'] as const;
+type WorkflowStatus = NonNullable<
+  NonNullable<paths['/api/workflows']['get']['parameters']['query']>['status']
+>;
+
+const WORKFLOW_STATUSES = everyOf<WorkflowStatus>()(['draft', 'active', 'archived']);
 const ENDED = new Set(['completed', 'failed', 'cancelled', 'stale', 'budget_exceeded']);
 const POLL_MS = 1_000;
 
