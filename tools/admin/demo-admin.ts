@@ -32,6 +32,8 @@ export async function ensureDemoAdmin(context: INestApplicationContext): Promise
   return { company, admin };
 }
 
+const DEMO_KEY_NAME = 'demo key';
+
 /** A new API key with the six scopes for the demo admin. */
 export async function mintDemoKey(
   context: INestApplicationContext,
@@ -39,8 +41,17 @@ export async function mintDemoKey(
 ): Promise<string> {
   const key = await context
     .get(ApiKeyService)
-    .create({ personId: demo.admin.id, companyId: demo.company.id }, 'demo key', [...SCOPES]);
+    .create({ personId: demo.admin.id, companyId: demo.company.id }, DEMO_KEY_NAME, [...SCOPES]);
   return key.token;
+}
+
+/** Ends the demo admin's earlier demo keys, so asking again and again never reaches the key cap. */
+async function revokeDemoKeys(context: INestApplicationContext, demo: DemoAdmin): Promise<void> {
+  const keys = context.get(ApiKeyService);
+  const live = await keys.listLive({ personId: demo.admin.id, companyId: demo.company.id });
+  for (const key of live.filter((each) => each.name === DEMO_KEY_NAME)) {
+    await keys.revokeById(key.id);
+  }
 }
 
 export interface DemoCredentials {
@@ -51,8 +62,9 @@ export interface DemoCredentials {
 }
 
 /**
- * New credentials for the demo admin at any time: a new key (older ones stay live until
- * revoked) and a new random password (for the browser consent page), each printed once.
+ * New credentials for the demo admin at any time, each printed once: a new key that replaces the
+ * earlier demo keys (keys the admin made under other names stay), and a new random password
+ * (for the browser consent page).
  */
 export async function issueDemoCredentials(
   context: INestApplicationContext,
@@ -60,6 +72,7 @@ export async function issueDemoCredentials(
   const demo = await ensureDemoAdmin(context);
   const password = randomBytes(18).toString('base64url');
   await context.get(DirectoryService).setPassword(demo.admin.id, await hashPassword(password));
+  await revokeDemoKeys(context, demo);
   return {
     company: demo.company.name,
     email: demo.admin.email,

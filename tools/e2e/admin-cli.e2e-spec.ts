@@ -234,7 +234,7 @@ describe('admin CLI', () => {
     // Each command is a process starting Nest: a dozen of them on a busy machine.
   }, 240_000);
 
-  it('gives the demo admin a new working key and password whenever asked', async () => {
+  it('gives the demo admin a new working key and password whenever asked, ending the earlier ones', async () => {
     const signIn = (password: string) =>
       call(system.gatewayUrl, 'POST', '/api/auth/sign-in', {
         body: { email: 'admin@demo.localhost', password },
@@ -243,10 +243,14 @@ describe('admin CLI', () => {
     expect(first).toMatchObject({ company: 'Demo Company', email: 'admin@demo.localhost' });
     const second = (await admin(['demo:credentials'])).json as Record<string, string>;
     expect(second.api_key).not.toBe(first.api_key);
-    for (const key of [first.api_key, second.api_key]) {
-      const pages = await call(system.gatewayUrl, 'GET', '/api/wiki/folders', { token: key });
-      expect(pages.status).toBe(200);
-    }
+    const folders = (key: string) =>
+      call(system.gatewayUrl, 'GET', '/api/wiki/folders', { token: key });
+    expect((await folders(first.api_key)).status).toBe(401);
+    expect((await folders(second.api_key)).status).toBe(200);
+    const demoKeys = (await admin(['api-key:list', '--person', 'admin@demo.localhost'])).json as {
+      name: string;
+    }[];
+    expect(demoKeys.map((key) => key.name)).toEqual(['demo key']);
     expect((await signIn(first.password)).status).toBe(401);
     const signedIn = await signIn(second.password);
     expect(signedIn.status).toBe(200);
