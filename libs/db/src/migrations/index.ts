@@ -14,8 +14,6 @@ import { FeedbackSchema1763850000050 } from './1763850000050-feedback-schema';
 import { FeedbackReleasedLease1763850000052 } from './1763850000052-feedback-released-lease';
 import { HomeSchema1763850000060 } from './1763850000060-home-schema';
 import { HooksReportFanouts1763850000070 } from './1763850000070-hooks-report-fanouts';
-import { OutboxNotify1763850000080 } from './1763850000080-outbox-notify';
-import { OutboxNotifyOff1763850000090 } from './1763850000090-outbox-notify-off';
 import { OAuth1763850000100 } from './1763850000100-oauth';
 import { AgentTestAuth1763850000110 } from './1763850000110-agent-test-auth';
 import { FeedbackSearchWithoutPendingList1763850000120 } from './1763850000120-feedback-search-without-pending-list';
@@ -44,8 +42,6 @@ export const MIGRATIONS = [
   FeedbackReleasedLease1763850000052,
   HomeSchema1763850000060,
   HooksReportFanouts1763850000070,
-  OutboxNotify1763850000080,
-  OutboxNotifyOff1763850000090,
   OAuth1763850000100,
   AgentTestAuth1763850000110,
   FeedbackSearchWithoutPendingList1763850000120,
