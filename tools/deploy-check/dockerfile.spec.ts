@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { GATEWAY, SERVICE_NODE_FLAGS, SERVICES } from '@cw/platform';
+import { enginesRange, readPin } from '../runtime/project-node';
 import { buildContext } from './docker-context';
 
 const repoRoot = resolve(__dirname, '../..');
@@ -43,6 +44,18 @@ describe('docker/Dockerfile', () => {
       'FROM ${NODE_IMAGE}',
       'FROM ${NODE_IMAGE}',
     ]);
+  });
+
+  it("builds on the project's Node: the release of .node-version, which engines admits", () => {
+    const pin = readPin(repoRoot);
+    const image = /^ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/m.exec(dockerfile)?.[1];
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    expect({ image, engines: manifest.engines.node }).toEqual({
+      image: pin,
+      engines: enginesRange(pin),
+    });
   });
 
   it('pins every system package it installs to a version', () => {
