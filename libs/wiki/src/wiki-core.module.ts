@@ -11,14 +11,22 @@ import { PageAccess } from './pages/entities/page-access.entity';
 import { PageMutation } from './pages/entities/page-mutation.entity';
 import { PageVersion } from './pages/entities/page-version.entity';
 import { MutationLedger } from './pages/mutation-ledger';
-import { PageRepository } from './pages/page.repository';
+import { PageListingRepository } from './pages/page-listing.repository';
 import { PageMutationRepository } from './pages/page-mutation.repository';
+import { PageReadRepository } from './pages/page-read.repository';
 import { PageReader } from './pages/page-reader';
+import { PageSearchRepository } from './pages/page-search.repository';
+import { PageTrashRepository } from './pages/page-trash.repository';
 import { PageVersionRepository } from './pages/page-version.repository';
 import { PageVersionsWriter } from './pages/page-versions.writer';
+import { PageWriteRepository } from './pages/page-write.repository';
 
 const CORE = [
-  PageRepository,
+  PageReadRepository,
+  PageWriteRepository,
+  PageListingRepository,
+  PageSearchRepository,
+  PageTrashRepository,
   PageVersionRepository,
   FolderRepository,
   PageReader,

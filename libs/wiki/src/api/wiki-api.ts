@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { MisfiledPagesService } from '../folders/landing-rules/misfiled-pages.service';
 import type { LaneKind } from '../lanes/lane-path';
-import type { PageRecord } from '../pages/page.repository';
-import { PageRepository } from '../pages/page.repository';
+import { PageListingRepository } from '../pages/page-listing.repository';
+import type { PageRecord } from '../pages/page-record';
 import { parsePageRef } from '../pages/page-ref';
 import { PageReader } from '../pages/page-reader';
 import { PageUpsertService } from '../pages/page-upsert.service';
@@ -85,7 +85,7 @@ export class WikiApi {
     private readonly searchService: WikiSearchService,
     private readonly reader: PageReader,
     private readonly upserts: PageUpsertService,
-    private readonly pages: PageRepository,
+    private readonly pages: PageListingRepository,
     private readonly misfiled: MisfiledPagesService,
   ) {}
 

@@ -3,7 +3,7 @@ import type { Actor } from '@cw/domain';
 import { offsetWindow } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { wikiError } from '../errors/wiki-errors';
-import type { PageRecord } from '../pages/page.repository';
+import type { PageRecord } from '../pages/page-record';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
 import { CommentRepository } from './comment.repository';

@@ -6,7 +6,7 @@ import { AppError, ErrorCode, offsetWindow } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import { DataSource, type EntityManager } from 'typeorm';
 import { wikiError } from '../errors/wiki-errors';
-import type { PageRecord } from '../pages/page.repository';
+import type { PageRecord } from '../pages/page-record';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
 import { type PageFileContent, type PageFileSummary, PageFileRepository } from './file.repository';

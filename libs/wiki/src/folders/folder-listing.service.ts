@@ -4,7 +4,7 @@ import { DirectoryService } from '@cw/identity';
 import { AppError, offsetWindow } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { LaneResolverService, type ResolvedFolderPath } from '../lanes/lane-resolver.service';
-import { PageRepository } from '../pages/page.repository';
+import { PageListingRepository } from '../pages/page-listing.repository';
 import { FolderRepository } from './folder.repository';
 import {
   type FolderEntryView,
@@ -31,7 +31,7 @@ export class FolderListingService {
     private readonly lanes: LaneResolverService,
     private readonly directory: DirectoryService,
     private readonly folders: FolderRepository,
-    private readonly pages: PageRepository,
+    private readonly pages: PageListingRepository,
   ) {}
 
   async list(

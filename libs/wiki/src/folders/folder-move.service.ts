@@ -5,7 +5,7 @@ import { AppError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { wikiError } from '../errors/wiki-errors';
 import { joinPath, type LaneRef, sameLane } from '../lanes/lane-path';
-import { PageRepository } from '../pages/page.repository';
+import { PageWriteRepository } from '../pages/page-write.repository';
 import { FolderRepository } from './folder.repository';
 import { FolderPathsService } from './folder-paths.service';
 import { type FolderView, folderView } from './folder-view';
@@ -35,7 +35,7 @@ export class FolderMoveService {
     private readonly paths: FolderPathsService,
     private readonly writer: FolderWriteService,
     private readonly folders: FolderRepository,
-    private readonly pages: PageRepository,
+    private readonly pages: PageWriteRepository,
   ) {}
 
   async move(actor: Actor, fromPath: string, toPath: string): Promise<FolderMoveResponse> {

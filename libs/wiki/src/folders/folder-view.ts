@@ -1,5 +1,5 @@
 import type { LaneKind } from '../lanes/lane-path';
-import type { PageRecord } from '../pages/page.repository';
+import type { PageRecord } from '../pages/page-record';
 import { pageSummary, type PageSummaryView } from '../pages/page-view';
 import type { FolderRecord } from './folder.repository';
 

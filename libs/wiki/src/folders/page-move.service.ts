@@ -6,7 +6,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { wikiError } from '../errors/wiki-errors';
 import { canWriteLane, type LaneRef, sameLane } from '../lanes/lane-path';
 import { LaneResolverService } from '../lanes/lane-resolver.service';
-import { type PagePlacement, type PageRecord, PageRepository } from '../pages/page.repository';
+import type { PagePlacement, PageRecord } from '../pages/page-record';
+import { PageWriteRepository } from '../pages/page-write.repository';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
 import { pageSummary, type PageSummaryView, pathOf } from '../pages/page-view';
@@ -42,7 +43,7 @@ export class PageMoveService {
     private readonly lanes: LaneResolverService,
     private readonly paths: FolderPathsService,
     private readonly versions: PageVersionsWriter,
-    private readonly pages: PageRepository,
+    private readonly pages: PageWriteRepository,
     private readonly folders: FolderRepository,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PageRepository } from '../pages/page.repository';
+import { PageSearchRepository } from '../pages/page-search.repository';
 import type { MemoryNoteRecord } from '../pages/page-memory.sql';
 import { pageUrl } from '../search/page-url';
 import { SearchTermRepository } from '../search/search-term.repository';
@@ -29,7 +29,7 @@ export interface MemoryBootstrapRequest {
 export class MemoryBootstrapService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pages: PageRepository,
+    private readonly pages: PageSearchRepository,
     private readonly terms: SearchTermRepository,
   ) {}
 

@@ -4,7 +4,8 @@ import { isUniqueViolation } from '@cw/db';
 import type { EntityManager } from 'typeorm';
 import { wikiError } from '../errors/wiki-errors';
 import { FolderPathsService } from '../folders/folder-paths.service';
-import { PageRepository, type PageRecord } from './page.repository';
+import type { PageRecord } from './page-record';
+import { PageWriteRepository } from './page-write.repository';
 import { PageVersionsWriter, type Provenance } from './page-versions.writer';
 
 export const INBOX_PATH = '/Private/Inbox';
@@ -21,7 +22,7 @@ export interface NewPage {
 export class PageCreateService {
   constructor(
     private readonly paths: FolderPathsService,
-    private readonly pages: PageRepository,
+    private readonly pages: PageWriteRepository,
     private readonly versions: PageVersionsWriter,
   ) {}
 

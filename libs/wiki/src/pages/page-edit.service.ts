@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { EditRequestDto } from './dtos/edit-request.dto';
 import { type EditReport, planEdits, type Refusal } from './editing';
 import { MutationLedger, requestHash } from './mutation-ledger';
-import type { PageRecord } from './page.repository';
+import type { PageRecord } from './page-record';
 import { PageReader } from './page-reader';
 import type { PageRef } from './page-ref';
 import { PageVersionRepository } from './page-version.repository';

@@ -1,7 +1,8 @@
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import type { DataSource } from 'typeorm';
-import type { PageRecord, PageRepository } from './page.repository';
+import type { PageReadRepository } from './page-read.repository';
+import type { PageRecord } from './page-record';
 import { PageReader } from './page-reader';
 
 const actor = {
@@ -36,7 +37,7 @@ function page(overrides: Partial<PageRecord>): PageRecord {
 }
 
 function readerFinding(found: PageRecord | null): PageReader {
-  const repository = { findVisible: async () => found } as unknown as PageRepository;
+  const repository = { findVisible: async () => found } as unknown as PageReadRepository;
   return new PageReader({ manager: {} } as DataSource, repository);
 }
 

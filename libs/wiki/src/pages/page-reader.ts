@@ -3,7 +3,8 @@ import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { canWriteLane } from '../lanes/lane-path';
-import { PageRepository, type PageRecord } from './page.repository';
+import { PageReadRepository } from './page-read.repository';
+import type { PageRecord } from './page-record';
 import type { PageRef } from './page-ref';
 
 export interface PageReadOptions {
@@ -23,7 +24,7 @@ export interface PageReadOptions {
 export class PageReader {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pages: PageRepository,
+    private readonly pages: PageReadRepository,
   ) {}
 
   /** The page if the actor can see it, else null. */

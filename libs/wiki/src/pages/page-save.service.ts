@@ -6,7 +6,8 @@ import { wikiError } from '../errors/wiki-errors';
 import type { AppendRequestDto } from './dtos/append-request.dto';
 import type { ReplacementRequestDto } from './dtos/replacement-request.dto';
 import { MutationLedger, requestHash } from './mutation-ledger';
-import { type PageRecord, PageRepository } from './page.repository';
+import type { PageRecord } from './page-record';
+import { PageWriteRepository } from './page-write.repository';
 import { PageReader } from './page-reader';
 import type { PageRef } from './page-ref';
 import { PageVersionRepository } from './page-version.repository';
@@ -51,7 +52,7 @@ export class PageSaveService {
     private readonly dataSource: DataSource,
     private readonly reader: PageReader,
     private readonly writer: PageVersionsWriter,
-    private readonly pages: PageRepository,
+    private readonly pages: PageWriteRepository,
     private readonly versions: PageVersionRepository,
     private readonly ledger: MutationLedger,
   ) {}

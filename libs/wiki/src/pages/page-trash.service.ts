@@ -4,7 +4,8 @@ import { AppError, offsetWindow } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { wikiError } from '../errors/wiki-errors';
 import { canWriteLane } from '../lanes/lane-path';
-import { PageRepository } from './page.repository';
+import { PageTrashRepository } from './page-trash.repository';
+import { PageWriteRepository } from './page-write.repository';
 import { PageReader } from './page-reader';
 import type { PageRef } from './page-ref';
 import { pageSummary, type PageSummaryView } from './page-view';
@@ -19,7 +20,8 @@ export class PageTrashService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly reader: PageReader,
-    private readonly pages: PageRepository,
+    private readonly pages: PageTrashRepository,
+    private readonly writes: PageWriteRepository,
   ) {}
 
   async trash(actor: Actor, ref: PageRef): Promise<{ deleted: true; page: PageSummaryView }> {
@@ -58,7 +60,7 @@ export class PageTrashService {
         laneOwnerId: page.lane_owner_id,
         folderPath: page.folder_path,
       };
-      if (await this.pages.isPathTaken(manager, place, page.title, page.id))
+      if (await this.writes.isPathTaken(manager, place, page.title, page.id))
         throw wikiError(
           'PAGE_PATH_TAKEN',
           `A live page already has the path ${page.folder_path}/${page.title}; rename it first.`,

@@ -3,7 +3,8 @@ import type { Actor } from '@cw/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { LaneResolverService } from '../lanes/lane-resolver.service';
 import type { UpsertRequestDto } from './dtos/upsert-request.dto';
-import { type PageRecord, PageRepository } from './page.repository';
+import { PageReadRepository } from './page-read.repository';
+import type { PageRecord } from './page-record';
 import { INBOX_PATH, PageCreateService } from './page-create.service';
 import { PageReader } from './page-reader';
 import { appendMarkdown } from './page-save.service';
@@ -43,7 +44,7 @@ export class PageUpsertService {
     private readonly reader: PageReader,
     private readonly writer: PageVersionsWriter,
     private readonly lanes: LaneResolverService,
-    private readonly pages: PageRepository,
+    private readonly pages: PageReadRepository,
   ) {}
 
   upsert(actor: Actor, request: UpsertRequestDto): Promise<UpsertResponse> {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import type { EntityManager } from 'typeorm';
 import { DraftsConfig } from './drafts.config';
-import { PageRepository, type PageRecord } from './page.repository';
+import type { PageRecord } from './page-record';
+import { PageWriteRepository } from './page-write.repository';
 import { PageVersionRepository } from './page-version.repository';
 
 export interface Provenance {
@@ -33,7 +34,7 @@ function sourceKindOf(actor: Actor): string {
 @Injectable()
 export class PageVersionsWriter {
   constructor(
-    private readonly pages: PageRepository,
+    private readonly pages: PageWriteRepository,
     private readonly versions: PageVersionRepository,
     private readonly drafts: DraftsConfig,
   ) {}

@@ -1,4 +1,4 @@
-import type { PageRecord } from './page.repository';
+import type { PageRecord } from './page-record';
 import { pageResponse, pathOf } from './page-view';
 
 const row = {

@@ -1,5 +1,5 @@
 import type { LaneKind } from '../lanes/lane-path';
-import type { PageRecord } from './page.repository';
+import type { PageRecord } from './page-record';
 
 export interface PageSummaryView {
   id: number;

@@ -1,6 +1,6 @@
 /**
  * The wiki's keyword search as SQL expressions over `wiki.pages.search_vector` (title weight A,
- * body weight B, config 'english'), for the search and memory statements of PageRepository.
+ * body weight B, config 'english'), for the search and memory statements of PageSearchRepository.
  *
  * User text never becomes SQL: it is passed as parameters to `websearch_to_tsquery`, which
  * accepts any text without raising (quotes make phrases, `-word` excludes, `or` alternates).

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DataSource } from 'typeorm';
-import { PageRepository } from '../pages/page.repository';
+import { PageSearchRepository } from '../pages/page-search.repository';
 import type { SearchHitRecord } from '../pages/page-search.sql';
 import { pathOf } from '../pages/page-view';
 import type { SearchResponseDto, SearchResultDto } from './dtos/search-response.dto';
@@ -27,7 +27,7 @@ export class WikiSearchService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pages: PageRepository,
+    private readonly pages: PageSearchRepository,
     private readonly terms: SearchTermRepository,
   ) {}
 

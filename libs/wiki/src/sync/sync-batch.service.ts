@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { type PageRecord, PageRepository } from '../pages/page.repository';
+import { PageReadRepository } from '../pages/page-read.repository';
+import type { PageRecord } from '../pages/page-record';
 import { PageReader } from '../pages/page-reader';
 import { type PageRef, parsePageRef } from '../pages/page-ref';
 import { type PageAccessView, pageResponse, pathOf } from '../pages/page-view';
@@ -30,7 +31,7 @@ export interface SyncBatchResponse {
 export class SyncBatchService {
   constructor(
     private readonly reader: PageReader,
-    private readonly pages: PageRepository,
+    private readonly pages: PageReadRepository,
   ) {}
 
   async read(actor: Actor, given: GivenPageId[]): Promise<SyncBatchResponse> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { PageRepository } from '../pages/page.repository';
+import { PageListingRepository } from '../pages/page-listing.repository';
 import { pathOf } from '../pages/page-view';
 import { encodeCursor, type SyncPosition } from './sync-cursor';
 
@@ -36,7 +36,7 @@ export interface SyncChangesResponse {
  */
 @Injectable()
 export class SyncChangesService {
-  constructor(private readonly pages: PageRepository) {}
+  constructor(private readonly pages: PageListingRepository) {}
 
   async changes(
     actor: Actor,

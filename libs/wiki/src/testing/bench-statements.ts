@@ -1,6 +1,6 @@
 import type { SqlClient } from '@cw/identity/testing';
 import { type Reader, visiblePagesSql } from '../access/visibility.sql';
-import { visiblePageStatement } from '../pages/page.repository';
+import { visiblePageStatement } from '../pages/page-read.repository';
 import { pageSearchStatement } from '../pages/page-search.sql';
 import type { PrefixExpansion } from '../search/prefix-expansion';
 import {
@@ -11,7 +11,7 @@ import {
 import { parseSearchText } from '../search/search-text';
 
 /**
- * The page read of `GET /api/wiki/pages/{id}` for a numeric id (PageRepository.findVisible):
+ * The page read of `GET /api/wiki/pages/{id}` for a numeric id (PageReadRepository.findVisible):
  * the service's own statement, for a bare route to run on a plain pg pool.
  */
 export function barePageRead(reader: Reader): {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError, offsetWindow } from '@cw/platform';
 import type { PageVersion } from '../pages/entities/page-version.entity';
-import type { PageRecord } from '../pages/page.repository';
+import type { PageRecord } from '../pages/page-record';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
 import { PageVersionRepository } from '../pages/page-version.repository';

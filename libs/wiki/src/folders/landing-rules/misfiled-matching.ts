@@ -1,4 +1,4 @@
-import type { PageRecord } from '../../pages/page.repository';
+import type { PageRecord } from '../../pages/page-record';
 import type { LandingRuleRecord } from './landing-rule.repository';
 import { compileTitleGlob, type TitleGlob } from './title-glob';
 

@@ -4,7 +4,8 @@ import { AppError } from '@cw/platform';
 import type { EntityManager } from 'typeorm';
 import type { WikiErrorCode } from '../../errors/wiki-errors';
 import { canWriteLane, type LaneRef } from '../../lanes/lane-path';
-import { PageRepository, type PageRecord } from '../../pages/page.repository';
+import { PageListingRepository } from '../../pages/page-listing.repository';
+import type { PageRecord } from '../../pages/page-record';
 import { PageReader } from '../../pages/page-reader';
 import type { PageRef } from '../../pages/page-ref';
 import { INBOX_PATH } from '../../pages/page-create.service';
@@ -58,7 +59,7 @@ function refused(reason: string, message: string): AppError {
 @Injectable()
 export class MisfiledPagesService {
   constructor(
-    private readonly pages: PageRepository,
+    private readonly pages: PageListingRepository,
     private readonly reader: PageReader,
     private readonly rules: LandingRuleRepository,
     private readonly mover: PageMoveService,
