@@ -4,3 +4,4 @@ export * from './db.module';
 export * from './unique-violation';
 export * from './pooled-data-source';
 export * from './prepared-statements';
+export * from './typed';

@@ -1,0 +1,5 @@
+export * from './column-types';
+export * from './columns';
+export * from './query-builder';
+export * from './run-statement';
+export * from './generated';
