@@ -125,7 +125,7 @@ function checksIn(directory: string): Check[] {
   return found;
 }
 
-/** One scenario of the official suite, with Node 22, against `/mcp` at `url`. */
+/** One scenario of the official suite, on the project's Node, against `/mcp` at `url`. */
 function runScenario(
   tools: ConformanceTools,
   url: string,
@@ -134,7 +134,7 @@ function runScenario(
   const outputDir = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   return new Promise((resolve) => {
     const child = execFile(
-      tools.node,
+      process.execPath,
       [tools.cli, 'server', '--url', url, '--scenario', scenario, '--output-dir', outputDir],
       { timeout: 60_000, env: { PATH: process.env.PATH, HOME: process.env.HOME } },
       (_error, stdout, stderr) => {
@@ -172,7 +172,7 @@ describe('MCP from outside, through the gateway: the conformance suite, DNS rebi
           MCP_ALLOWED_ORIGINS: BROWSER_ORIGIN,
         },
       }),
-      // Cached under .data/ after the first run: a Node 22 download and `npm ci` of the suite.
+      // Cached under .data/ after the first run: the suite's `npm ci`.
       installConformance(join(REPO_ROOT, '.data')),
     ]);
     gateway = system.gatewayUrl;
