@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { IdentityModule } from '@cw/identity';
+import { CredentialsModule } from '@cw/identity';
 import { AuthGuard } from './auth.guard';
 import { CredentialResolver } from './credential.resolver';
 
 /** Every service imports this: each authenticates every request itself (no gateway trust). */
 @Module({
-  imports: [IdentityModule.register({ withRoutes: false })],
+  imports: [CredentialsModule],
   providers: [CredentialResolver, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [CredentialResolver],
 })

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
-import { IdentityModule } from '@cw/identity';
+import { CredentialsModule } from '@cw/identity';
 import { ConfiguredSettings } from './admission/configured-settings';
 import { ContractsController } from './contracts/contracts.controller';
 import { ContractsService } from './contracts/contracts.service';
@@ -30,10 +30,7 @@ export class DiscoveryModule {
   static register(options: DiscoveryModuleOptions = {}): DynamicModule {
     return {
       module: DiscoveryModule,
-      imports: [
-        IdentityModule.register({ withRoutes: false }),
-        ...(options.documentModule ? [options.documentModule] : []),
-      ],
+      imports: [CredentialsModule, ...(options.documentModule ? [options.documentModule] : [])],
       controllers: [OperationsController, ContractsController],
       providers: [
         ...(options.documentModule

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdentityModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity';
 import { WikiApiModule } from '@cw/wiki';
 import { WorkflowReportsApiModule } from '@cw/workflows';
 import { DismissedChipRepository } from './actions/dismissed-chip.repository';
@@ -17,7 +17,7 @@ import { HomeSummaryService } from './summary/home-summary.service';
  */
 @Module({
   imports: [
-    IdentityModule.register({ withRoutes: false }),
+    DirectoryModule,
     TypeOrmModule.forFeature([DismissedChip]),
     WikiApiModule,
     WorkflowReportsApiModule,

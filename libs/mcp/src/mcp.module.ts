@@ -2,7 +2,7 @@ import { type DynamicModule, Logger, Module, type Provider } from '@nestjs/commo
 import { HttpAdapterHost } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AuthModule } from '@cw/auth';
-import { IdentityModule } from '@cw/identity';
+import { CredentialsModule } from '@cw/identity';
 import { GATEWAY, loadConfig, OpenApiDocumentHolder } from '@cw/platform';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -120,7 +120,7 @@ export class McpModule {
     return {
       module: McpModule,
       // Identity's settings include OAUTH_ISSUER, the public base the 401 names.
-      imports: [AuthModule, IdentityModule.register({ withRoutes: false })],
+      imports: [AuthModule, CredentialsModule],
       controllers: [McpController],
       providers: [
         { provide: McpConfig, useFactory: () => loadConfig(McpConfig) },

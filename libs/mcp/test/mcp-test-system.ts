@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AuthModule } from '@cw/auth';
-import { IdentityModule } from '@cw/identity';
 import { readServicesDescription, SERVICES, SERVICES_DESCRIPTION_FILE_NAME } from '@cw/platform';
 import {
   createApiKey,
@@ -104,7 +103,6 @@ export async function startMcpTestSystem(
     database,
     env: { MCP_API_URL: gateway?.url ?? rest.url, MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN },
     modules: [
-      IdentityModule.register({ withRoutes: false }),
       AuthModule,
       McpModule.register({ description: servicesDescription, restCalls: 'gateway' }),
     ],

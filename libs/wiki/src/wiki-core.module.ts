@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdentityModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity';
 import { Folder } from './folders/entities/folder.entity';
 import { FolderRepository } from './folders/folder.repository';
 import { FolderPathsService } from './folders/folder-paths.service';
@@ -42,7 +42,7 @@ const CORE = [
  */
 @Module({
   imports: [
-    IdentityModule.register({ withRoutes: false }),
+    DirectoryModule,
     TypeOrmModule.forFeature([Page, PageAccess, PageVersion, PageMutation, Folder]),
   ],
   providers: [

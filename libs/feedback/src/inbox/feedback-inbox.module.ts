@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity';
 import { FeedbackCoreModule } from '../feedback-core.module';
 import { FeedbackInboxController } from './feedback-inbox.controller';
 import { FeedbackSubmissionController } from './feedback-submission.controller';
@@ -14,7 +14,7 @@ import { TriageService } from './triage.service';
 
 /** The feedback inbox: anyone signed in files reports; operators read, filter and triage them. */
 @Module({
-  imports: [FeedbackCoreModule, IdentityModule.register({ withRoutes: false })],
+  imports: [FeedbackCoreModule, DirectoryModule],
   controllers: [FeedbackSubmissionController, FeedbackInboxController],
   providers: [
     SubmissionRepository,

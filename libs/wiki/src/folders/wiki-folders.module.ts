@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdentityModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity';
 import { WikiCoreModule } from '../wiki-core.module';
 import { FolderListingService } from './folder-listing.service';
 import { FolderMoveService } from './folder-move.service';
@@ -15,11 +15,7 @@ import { PageMoveService } from './page-move.service';
 
 /** Folders (create, list, move, delete, landing rules) and moving or renaming a page. */
 @Module({
-  imports: [
-    WikiCoreModule,
-    IdentityModule.register({ withRoutes: false }),
-    TypeOrmModule.forFeature([FolderLandingRule]),
-  ],
+  imports: [WikiCoreModule, DirectoryModule, TypeOrmModule.forFeature([FolderLandingRule])],
   controllers: [FoldersController, PageMoveController, LandingRulesController],
   providers: [
     FolderListingService,

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdentityModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity';
 import { QueueName } from '@cw/queue';
 import { WorkflowRunsModule } from '../runs/workflow-runs.module';
 import { ScheduleReconciler } from '../schedules/schedule-reconciler.service';
@@ -22,7 +22,7 @@ import { WebhookTriggerService } from './webhook-trigger.service';
   imports: [
     WorkflowsCoreModule,
     WorkflowRunsModule,
-    IdentityModule.register({ withRoutes: false }),
+    DirectoryModule,
     TypeOrmModule.forFeature([WebhookLink]),
     BullModule.registerQueue({ name: QueueName.WorkflowSchedules }),
   ],
