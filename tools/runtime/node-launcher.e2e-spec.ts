@@ -142,7 +142,7 @@ describe(`tools/runtime/node.mjs: every npm script on Node ${PIN}`, () => {
 
   describe("a terminal's Ctrl-C, which reaches the launcher and the script at once", () => {
     const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
-    /** `node <args>` on a PTY of its own (util-linux `script`), typing Ctrl-C once `ready` shows. */
+    /** `node <args>` on a PTY of its own (util-linux `script`), typing Ctrl-C at `ready`. */
     const onTerminal = async (args: string[]): Promise<{ code: unknown; screen: string }> => {
       const command = [process.execPath, ...args].map(quote).join(' ');
       const terminal = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {

@@ -34,7 +34,7 @@ function enginesRange(pin) {
   return `>=${pin} <${parseVersion(pin)[0] + 1}`;
 }
 
-/** Whether a Node (`process.version`) runs the project as it is: the pin's major, at the pin or later. */
+/** Whether a Node (`process.version`) runs the project: the pin's major line, at the pin or later. */
 function currentNodeFits(current, pin) {
   const have = parseVersion(current);
   const want = parseVersion(pin);
@@ -43,7 +43,7 @@ function currentNodeFits(current, pin) {
   return have[2] >= want[2];
 }
 
-/** Where the fetched release lives: beside the local stack's data (LOCAL_STACK_DATA_DIR or .data). */
+/** Where the fetched release lives: in the local stack's data (LOCAL_STACK_DATA_DIR or .data). */
 function runtimeDir(pin, env, root) {
   const dataDir = env.LOCAL_STACK_DATA_DIR
     ? path.resolve(env.LOCAL_STACK_DATA_DIR)
@@ -141,7 +141,7 @@ function reasonOf(error) {
   return String(error.message || error).split('\n')[0];
 }
 
-/** The Node binary to run the project on, fetched first when needed; exits with one line when it cannot be had. */
+/** The Node to run the project on, fetched first when needed; one line and exit 1 if it cannot be. */
 function projectNode(env) {
   const pin = readPin();
   if (currentNodeFits(process.version, pin)) return { node: process.execPath, fetched: false };
@@ -188,7 +188,7 @@ function inTerminalForeground() {
   }
 }
 
-/** The environment of a script run on a fetched Node: that Node first on the PATH, for its children too. */
+/** The environment on a fetched Node: that Node first on the PATH, for the script's children too. */
 function environmentFor(node, env) {
   const bin = path.dirname(node);
   const next = { ...env, PATH: `${bin}${path.delimiter}${env.PATH || ''}` };
@@ -218,7 +218,7 @@ function main(args) {
     for (const each of FORWARDED_SIGNALS) process.removeListener(each, forward);
     if (code !== null) process.exit(code);
     process.kill(process.pid, signal);
-    // A signal whose default is not to stop a process (Node ignores SIGPIPE): exit as a shell would.
+    // A signal that does not stop a Node process (it ignores SIGPIPE): exit as a shell would.
     setTimeout(() => process.exit(128 + (os.constants.signals[signal] || 0)), 100);
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -72,18 +72,45 @@ describe("the project's Node", () => {
     );
   });
 
+  /** The commands of a script line (`a && b`) that do not start the launcher. */
+  const withoutLauncher = (name: string, line: string): string[] =>
+    line
+      .split('&&')
+      .map((command) => command.trim())
+      .filter((command) => !command.startsWith('node tools/runtime/node.mjs '))
+      .map((command) => `${name}: ${command}`);
+  const readJson = <T>(path: string): T =>
+    JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8')) as T;
+
   it('is the Node of every npm script: each command goes through the launcher', () => {
-    const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    };
-    const direct = Object.entries(scripts).flatMap(([name, script]) =>
-      script
-        .split('&&')
-        .map((command) => command.trim())
-        .filter((command) => !command.startsWith('node tools/runtime/node.mjs '))
-        .map((command) => `${name}: ${command}`),
-    );
+    const { scripts } = readJson<{ scripts: Record<string, string> }>('package.json');
     expect(Object.keys(scripts).length).toBeGreaterThan(10);
-    expect(direct).toEqual([]);
+    expect(Object.entries(scripts).flatMap(([name, line]) => withoutLauncher(name, line))).toEqual(
+      [],
+    );
+  });
+
+  it("is the Node of every Nx target's command", () => {
+    interface Targets {
+      targets?: Record<string, { command?: string }>;
+      targetDefaults?: Record<string, { command?: string }>;
+    }
+    const files = [
+      'nx.json',
+      'tools/project.json',
+      ...['apps', 'libs'].flatMap((dir) =>
+        readdirSync(join(REPO_ROOT, dir))
+          .map((name) => `${dir}/${name}/project.json`)
+          .filter((path) => existsSync(join(REPO_ROOT, path))),
+      ),
+    ];
+    const commands = files.flatMap((file) => {
+      const { targets, targetDefaults } = readJson<Targets>(file);
+      return Object.entries({ ...targetDefaults, ...targets }).flatMap(([target, { command }]) =>
+        command ? [[`${file} ${target}`, command] as const] : [],
+      );
+    });
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    expect(commands.flatMap(([name, line]) => withoutLauncher(name, line))).toEqual([]);
   });
 });
