@@ -6,7 +6,9 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { CredentialsModule, DirectoryModule, IdentityModule } from '@cw/identity';
 import { WorkflowRunnerModule } from './workflow-runner.module';
 
-const IDENTITY_CONTROLLERS = new Set(IdentityModule.register({ withRoutes: true }).controllers);
+const IDENTITY_CONTROLLERS = new Set<unknown>(
+  IdentityModule.register({ withRoutes: true }).controllers,
+);
 
 function nameOf(token: unknown): string {
   return typeof token === 'function' ? token.name : String(token);
@@ -36,8 +38,7 @@ describe('the workflow-runner composition', () => {
 
   afterAll(() => app.close());
 
-  const instancesOf = (type: Type<unknown>) =>
-    modules.filter((module) => module.metatype === type);
+  const instancesOf = (type: Type<unknown>) => modules.filter((module) => module.metatype === type);
 
   it('checks tokens with identity’s credentials and directory modules, not its routes module', () => {
     expect(instancesOf(IdentityModule)).toHaveLength(0);
@@ -48,7 +49,7 @@ describe('the workflow-runner composition', () => {
   });
 
   it('holds, of identity, only what resolving tokens and looking people up need', () => {
-    expect(ownProviders(instancesOf(CredentialsModule)[0]!)).toEqual([
+    expect(ownProviders(instancesOf(CredentialsModule)[0])).toEqual([
       'ApiKeyRepository',
       'CredentialService',
       'IdentityConfig',
@@ -56,7 +57,7 @@ describe('the workflow-runner composition', () => {
       'OAuthTokenRepository',
       'SessionRepository',
     ]);
-    expect(ownProviders(instancesOf(DirectoryModule)[0]!)).toEqual([
+    expect(ownProviders(instancesOf(DirectoryModule)[0])).toEqual([
       'CompanyRepository',
       'DirectoryService',
       'MembershipRepository',
