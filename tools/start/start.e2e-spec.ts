@@ -11,8 +11,10 @@ import {
   testStack,
   type TestDatabase,
 } from '@cw/testing';
+import { failureOf, runExample } from '../e2e/examples/run-example';
 import { getLocalStackStatus } from '../local-stack/local-stack';
 import { freePort } from '../local-stack/ports';
+import { TRY_IT_RECEIVER_PORT } from './try-it';
 
 const REPO_ROOT = join(__dirname, '../..');
 const START = join(REPO_ROOT, 'dist/tools/start/start.js');
@@ -242,6 +244,53 @@ describe('npm start', () => {
         expect(await (await fetch(url)).text()).toContain('cw_http_request_duration_seconds');
       }
     });
+
+    it('prints "Try it" lines that run as printed, whatever workflow 1 of the company is', async () => {
+      const key = /API key \(shown once, six scopes\):\n {2}(cwk_\S+)\n/.exec(start.stdout)?.[1];
+      expect(key).toBeDefined();
+      const other = await call<{ workflow: { number: number } }>(
+        gateway,
+        'POST',
+        '/api/workflows/blocks/design',
+        {
+          token: key,
+          body: {
+            start_as: 'active',
+            intent: {
+              name: 'Not the greeting',
+              steps: [{ id: 'note', block: 'text.compose', template: 'Something else.' }],
+            },
+          },
+        },
+      );
+      expect({ status: other.status, number: other.body.workflow?.number }).toEqual({
+        status: 201,
+        number: 1,
+      });
+      const section = start.stdout.split('Try it (bash, with jq):\n')[1]?.split('\n\n')[0] ?? '';
+      expect(section).toContain(`KEY=${key}`);
+      // Another test on this machine may hold the receiver's port: the lines get a free one.
+      const script = section.replace(
+        new RegExp(`\\b${TRY_IT_RECEIVER_PORT}\\b`, 'g'),
+        String(await freePort()),
+      );
+      const stateDir = mkdtempSync(join(tmpdir(), 'cw-try-it-'));
+      dataDirs.push(stateDir);
+      const result = await runExample(script, {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        stateFile: join(stateDir, 'state'),
+        timeoutMs: 100_000,
+      });
+      if (result.code !== 0 || result.stderr !== '') throw new Error(failureOf(result));
+      expect(result.stdout).toContain('{"outcome":"created","path":"/Company/Welcome"}\n');
+      expect(result.stdout).toMatch(/^Hello, team\.$/m);
+      expect(result.stdout).toMatch(
+        /^\{"success":true,"run_id":"[0-9a-f-]{36}","status":"running"\}$/m,
+      );
+      expect(result.stdout).toMatch(/^delivered: Hello, hooks\.$/m);
+      expect(result.stdout).toMatch(/^search_wiki$/m);
+    }, 120_000);
 
     it('stops every process on Ctrl-C and restarts none of them', async () => {
       const children = [...start.services().values()];

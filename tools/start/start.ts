@@ -9,8 +9,10 @@ import {
 } from '../local-stack/local-stack';
 import { type DemoSeed, seedDemoIfEmpty } from './demo-seed';
 import { DemoKeyMarker } from './demo-key-marker';
+import { localStartSettings } from './local-settings';
 import { StartConfig } from './start.config';
 import { type RunningSystem, startSystem } from './system';
+import { tryItLines } from './try-it';
 
 const REPO_ROOT = join(__dirname, '../../..');
 const say = (line = ''): void => void process.stdout.write(`${line}\n`);
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
       host: config.HOST,
       logDir,
       distDir: join(REPO_ROOT, 'dist'),
+      env: localStartSettings(config.NODE_ENV),
       supervise: true,
       say: progress,
       readyTimeoutMs: config.START_READY_TIMEOUT_S * 1000,
@@ -130,7 +133,7 @@ async function main(): Promise<void> {
       `Demo company "${demo.companyName}" with admin ${demo.adminEmail}. API key (shown once, six scopes):`,
     );
     say(`  ${demo.apiKey}`);
-    say('Try it:');
+    say('Try it (bash, with jq):');
     for (const line of tryItLines(base, demo.apiKey)) say(line);
     demoKey.shown();
   } else if (demoKey.neverShown()) {
@@ -150,35 +153,6 @@ function redactedStack(stack: Stack): string {
     return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
   };
   return `${strip(stack.databaseUrl)}, ${strip(stack.redisUrl)}`;
-}
-
-/** A wiki write and search, a workflow saved from an explicit plan, run, its report, and a hook. */
-function tryItLines(base: string, key: string): string[] {
-  const auth = `-H "Authorization: Bearer ${key}"`;
-  const json = `${auth} -H 'content-type: application/json'`;
-  const plan = JSON.stringify({
-    start_as: 'active',
-    intent: {
-      name: 'Greeting',
-      inputs: [{ name: 'who', type: 'text', required: true }],
-      steps: [{ id: 'greet', block: 'text.compose', template: 'Hello, {{inputs.who}}.' }],
-      deliverables: [{ name: 'greeting', required: true, from_step: 'greet' }],
-    },
-  });
-  return [
-    `  curl -s ${json} \\`,
-    `    -d '{"title":"Welcome","markdown":"Hello, wiki.","path":"/Company"}' ${base}/api/wiki/pages/upserts`,
-    `  curl -s ${auth} '${base}/api/wiki/search?q=hello'`,
-    `  curl -s ${json} -d '${plan}' \\`,
-    `    ${base}/api/workflows/blocks/design`,
-    `  curl -s ${json} -d '{"inputs":{"who":"team"}}' ${base}/api/workflows/1/run`,
-    `  curl -s ${auth} ${base}/api/reports/<run_id of the answer>`,
-    `  # a report hook to a receiver on this machine (start with HOOKS_ALLOW_LOOPBACK_FOR_TESTS=true):`,
-    `  node -e "require('http').createServer((q,s)=>{q.pipe(process.stdout);q.on('end',()=>s.end())}).listen(9999)" &`,
-    `  curl -s ${json} -d '{"target_url":"http://127.0.0.1:9999/hooks"}' ${base}/api/report-hooks`,
-    `  # the MCP server's tools, listed by the MCP Inspector CLI (no browser needed):`,
-    `  npx mcp-inspector --cli ${base}/mcp --transport http --header "Authorization: Bearer ${key}" --method tools/list`,
-  ];
 }
 
 main().catch((error: unknown) => {
