@@ -14,7 +14,7 @@ import {
   setWorkflowStatus,
 } from './runs-fixtures';
 import { PrivateRedis } from '@cw/queue/testing';
-import { WorkflowReader } from '../src/definitions/workflow-reader';
+import { WorkflowRepository } from '../src/definitions/workflow.repository';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
 jest.setTimeout(60_000);
@@ -199,7 +199,7 @@ describe('starting runs (one process, real PostgreSQL and Redis)', () => {
     expect(await countWritten(server, workflow.id)).toEqual({ runs: 1, receipts: 0 });
     await setWorkflowStatus(server, workflow.id, 'draft');
     // A start the one statement can make reads no workflow first.
-    const reads = jest.spyOn(server.app.get(WorkflowReader), 'get');
+    const reads = jest.spyOn(server.app.get(WorkflowRepository), 'findVisible');
     try {
       expect((await start(owner, workflow.number, { inputs: { topic: 'd' } })).status).toBe(201);
       expect(reads).not.toHaveBeenCalled();

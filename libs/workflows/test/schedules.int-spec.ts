@@ -99,8 +99,17 @@ describe('scheduled starts (one process, real PostgreSQL and Redis)', () => {
     const orphan = await makeWorkflow(leaver);
     await server.app.get(DirectoryService).removeMembership(leaver.companyId, leaver.personId);
 
-    for (const workflow of [draft, archived, needsInputs, orphan]) {
-      expect(await occur(workflow)).toEqual({ started: false, reason: expect.any(String) });
+    for (const [workflow, code] of [
+      [draft, 'WORKFLOW_NOT_STARTABLE'],
+      [archived, 'WORKFLOW_NOT_STARTABLE'],
+      [needsInputs, 'VALIDATION_ERROR'],
+      [orphan, undefined],
+    ] as const) {
+      expect(await occur(workflow)).toEqual({
+        started: false,
+        reason: expect.any(String),
+        ...(code ? { code } : {}),
+      });
       expect(await runsOf(workflow)).toEqual([]);
     }
     expect(await occur({ ...draft, id: '00000000-0000-4000-8000-000000000000' })).toEqual({

@@ -6,6 +6,11 @@ import type { Workflow } from './entities/workflow.entity';
 import { WorkflowRepository } from './workflow.repository';
 import type { WorkflowRef } from './workflow-ref';
 
+/** The 404 of a workflow the actor may not see, as if it did not exist. */
+export function noVisibleWorkflow(): AppError {
+  return AppError.notFound('No workflow with that id is visible to you.');
+}
+
 /**
  * The one place that answers "may this actor see, manage this workflow". Seeing is visibility
  * (others get 404, as if it did not exist). Managing (rename, status, delete, webhook link) is
@@ -32,7 +37,7 @@ export class WorkflowReader {
       options.lock === true,
       options.deleted === true,
     );
-    if (!workflow) throw AppError.notFound('No workflow with that id is visible to you.');
+    if (!workflow) throw noVisibleWorkflow();
     return workflow;
   }
 

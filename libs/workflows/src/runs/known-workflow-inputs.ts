@@ -8,7 +8,7 @@ const MAX_ENTRIES = 10_000;
  * The id and declared inputs of workflows this process has read, by the reference a caller
  * used (UUID or display number, within a company). Neither ever changes once a workflow is
  * saved, so nothing here goes stale; whether the workflow may be started is asked of the
- * database at each start (`RunStartService.startIfStartable`).
+ * database at each start (the one statement `RunStartService.start` tries first).
  */
 @Injectable()
 export class KnownWorkflowInputs {

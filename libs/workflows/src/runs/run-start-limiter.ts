@@ -3,8 +3,8 @@ import { AppError, ErrorCode } from '@cw/platform';
 import type { EntityManager } from 'typeorm';
 import { workflowsError } from '../errors/workflows-errors';
 import { WorkflowsConfig } from '../workflows.config';
-import type { RunTrigger } from './entities/run.entity';
 import { RunStartCountRepository } from './run-start-count.repository';
+import type { StartPath } from './run-start-paths';
 
 const HOUR_MS = 3_600_000;
 
@@ -29,11 +29,6 @@ export class RunStartLimiter {
     private readonly startCounts: RunStartCountRepository,
   ) {}
 
-  /** Starts on demand count against the hourly limit; scheduled starts do not. */
-  counts(trigger: RunTrigger): boolean {
-    return trigger !== 'schedule';
-  }
-
   readonly countStartSql: StartCounter = (workflowId, params, condition) =>
     this.startCounts.countStartSql(
       workflowId,
@@ -47,8 +42,8 @@ export class RunStartLimiter {
     return this.startCounts.take(manager, workflowId, this.config.RUNS_HOURLY_START_LIMIT);
   }
 
-  /** The refusal of a start over the limit; the webhook trigger's refusals are 409 by the spec. */
-  refusal(trigger: RunTrigger, now = Date.now()): AppError {
+  /** The refusal of a start over the limit, with the code of its start path (`START_PATHS`). */
+  refusal(path: StartPath, now = Date.now()): AppError {
     const retryAfterSeconds = Math.max(1, Math.ceil((HOUR_MS - (now % HOUR_MS)) / 1000));
     const message =
       'This workflow reached its hourly start limit; retry after the Retry-After delay.';
@@ -56,7 +51,7 @@ export class RunStartLimiter {
       details: { retry_after_seconds: retryAfterSeconds },
       headers: { 'Retry-After': String(retryAfterSeconds) },
     };
-    return trigger === 'webhook'
+    return path.overHourlyLimit === 'RUN_START_LIMIT_REACHED'
       ? workflowsError('RUN_START_LIMIT_REACHED', message, options)
       : new AppError(ErrorCode.RateLimited, message, options);
   }

@@ -66,11 +66,13 @@ export class RunsController {
     @Body() body: StartRunDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StartedRunDto> {
-    const started = await this.starter.startWorkflow(actor, parseWorkflowRef(workflowId), {
-      inputs: body.inputs,
+    const started = await this.starter.start({
+      trigger: 'api',
+      actor,
+      workflow: parseWorkflowRef(workflowId),
+      inputs: body.inputs ?? {},
       runRequestId: body.run_request_id,
       title: body.title,
-      trigger: 'api',
     });
     if (!started.created) void reply.status(200);
     return { success: true, run_id: started.run_id, status: started.status };

@@ -2,16 +2,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DirectoryService } from '@cw/identity';
 import { AppError } from '@cw/platform';
 import { WorkflowRepository } from '../definitions/workflow.repository';
-import { checkRunInputs } from '../runs/run-inputs';
-import { RunStartService, STARTABLE_STATUSES } from '../runs/run-start.service';
+import { RunStartService } from '../runs/run-start.service';
 
+/** A skipped occurrence names the refusal's code when the start refused it. */
 export type ScheduledStartOutcome =
-  { started: true; run_id: string } | { started: false; reason: string };
+  { started: true; run_id: string } | { started: false; reason: string; code?: string };
 
 /**
  * A scheduled start: the workflow runs as its owner, with their membership as it is now, and no
- * inputs. Anything that makes a start impossible (the workflow is gone or not active, its owner
- * left, it requires inputs) skips this occurrence with a log line; the schedule stays.
+ * inputs. Anything that makes a start impossible (the workflow is gone, its owner left, and then
+ * whatever `RunStartService.start` refuses, in its order: not active, inputs required) skips
+ * this occurrence with a log line; the schedule stays.
  */
 @Injectable()
 export class ScheduledStartService {
@@ -26,33 +27,23 @@ export class ScheduledStartService {
   async start(workflowId: string): Promise<ScheduledStartOutcome> {
     const workflow = await this.workflows.findById(workflowId);
     if (!workflow) return this.skip(workflowId, 'the workflow no longer exists');
-    if (!STARTABLE_STATUSES.schedule.includes(workflow.status)) {
-      return this.skip(workflowId, `it is ${workflow.status}`);
-    }
     const actor = await this.directory.actorFor(workflow.companyId, workflow.ownerId, {
       kind: 'api_key',
       id: workflow.id,
       scopes: ['workflows:run'],
     });
     if (!actor) return this.skip(workflowId, 'its owner is no longer a member of the company');
-    const inputs = checkRunInputs(workflow.inputs, {});
-    if (!inputs.ok) {
-      return this.skip(
-        workflowId,
-        `a scheduled start has no inputs to give (${inputs.problems.map((p) => p.message).join('; ')})`,
-      );
-    }
     try {
-      const run = await this.starter.start(actor, workflow, { inputs: {}, trigger: 'schedule' });
+      const run = await this.starter.start({ trigger: 'schedule', actor, workflow, inputs: {} });
       return { started: true, run_id: run.run_id };
     } catch (error) {
-      if (error instanceof AppError) return this.skip(workflowId, error.message);
+      if (error instanceof AppError) return this.skip(workflowId, error.message, error.code);
       throw error;
     }
   }
 
-  private skip(workflowId: string, reason: string): ScheduledStartOutcome {
+  private skip(workflowId: string, reason: string, code?: string): ScheduledStartOutcome {
     this.logger.warn(`scheduled start of workflow ${workflowId} skipped: ${reason}`);
-    return { started: false, reason };
+    return code ? { started: false, reason, code } : { started: false, reason };
   }
 }
