@@ -65,7 +65,8 @@ describe('wiki comments and files (one process, real PostgreSQL)', () => {
   ): Promise<{ status: number; body: Body; headers: Headers }> {
     const form = new FormData();
     for (const part of parts) {
-      const blob = new Blob([part.data], part.type === undefined ? {} : { type: part.type });
+      const data = typeof part.data === 'string' ? part.data : new Uint8Array(part.data);
+      const blob = new Blob([data], part.type === undefined ? {} : { type: part.type });
       if (part.filename === undefined) form.append(part.field ?? 'file', await blob.text());
       else form.append(part.field ?? 'file', blob, part.filename);
     }
