@@ -9,7 +9,7 @@ import { QueueModule } from '@cw/queue';
   imports: [
     PlatformModule.register({ serveOwnOpenApi: false }),
     DbModule,
-    QueueModule.register({ relay: false }),
+    QueueModule.register({ relay: false, consumes: [] }),
     IdentityModule.register({ withRoutes: false }),
   ],
 })

@@ -17,7 +17,7 @@ import { GatewayReadinessModule } from './readiness/gateway-readiness.module';
   imports: [
     PlatformModule.register({ serveOwnOpenApi: false }),
     DbModule,
-    QueueModule.register({ relay: false }),
+    QueueModule.register({ relay: false, consumes: [] }),
     IdentityModule.register({ withRoutes: true }),
     AuthModule,
     GatewayReadinessModule,

@@ -8,7 +8,7 @@ import { HooksModule } from '@cw/hooks';
 import { IdentityModule } from '@cw/identity';
 import { McpModule } from '@cw/mcp';
 import { PlatformModule } from '@cw/platform';
-import { QueueDashboardModule, QueueModule } from '@cw/queue';
+import { QueueDashboardModule, QueueModule, QueueName } from '@cw/queue';
 import { WikiModule } from '@cw/wiki';
 import { WorkflowsModule } from '@cw/workflows';
 import { ApiIndexModule } from './index/api-index.module';
@@ -21,7 +21,7 @@ import { ApiIndexModule } from './index/api-index.module';
   imports: [
     PlatformModule.register({ serveOwnOpenApi: true }),
     DbModule,
-    QueueModule.register({ relay: true }),
+    QueueModule.register({ relay: true, consumes: Object.values(QueueName) }),
     QueueDashboardModule,
     IdentityModule.register({ withRoutes: true }),
     AuthModule,

@@ -14,7 +14,7 @@ import { QueueModule } from '@cw/queue';
   imports: [
     PlatformModule.register({ serveOwnOpenApi: true }),
     DbModule,
-    QueueModule.register({ relay: false }),
+    QueueModule.register({ relay: false, consumes: [] }),
     AuthModule,
     McpModule.register({
       // Copied beside the compiled server by the build (tools/build/build.mjs).

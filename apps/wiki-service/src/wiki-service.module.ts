@@ -10,7 +10,7 @@ import { WikiModule } from '@cw/wiki';
   imports: [
     PlatformModule.register({ serveOwnOpenApi: true }),
     DbModule,
-    QueueModule.register({ relay: false }),
+    QueueModule.register({ relay: false, consumes: [] }),
     AuthModule,
     WikiModule,
     HomeModule,

@@ -3,7 +3,7 @@ import { AuthModule } from '@cw/auth';
 import { DbModule } from '@cw/db';
 import { HookReceiptsModule } from '@cw/hooks';
 import { PlatformModule } from '@cw/platform';
-import { QueueDashboardModule, QueueModule } from '@cw/queue';
+import { QueueDashboardModule, QueueModule, QueueName } from '@cw/queue';
 import { WorkflowsModule } from '@cw/workflows';
 
 /** Workflows, runs, reports (with their hook delivery receipts) and code sessions. */
@@ -11,7 +11,10 @@ import { WorkflowsModule } from '@cw/workflows';
   imports: [
     PlatformModule.register({ serveOwnOpenApi: true }),
     DbModule,
-    QueueModule.register({ relay: false }),
+    QueueModule.register({
+      relay: false,
+      consumes: [QueueName.WorkflowRuns, QueueName.WorkflowSchedules],
+    }),
     QueueDashboardModule,
     AuthModule,
     WorkflowsModule,

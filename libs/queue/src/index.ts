@@ -17,6 +17,7 @@ export {
   type RevocableCacheOptions,
 } from './revocation/revocable-cache';
 export { QueueModule, type QueueModuleOptions } from './queue.module';
+export type { QueueConsumption } from './wiring/queue-wiring';
 export { QueueDashboardModule } from './dashboard/queue-dashboard.module';
 export {
   MinuteRateLimiter,

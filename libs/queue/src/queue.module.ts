@@ -18,6 +18,8 @@ import { QueueConfig } from './queue.config';
 import { QueueRegistry } from './queue.registry';
 import { CredentialRevocationChannel } from './revocation/credential-revocation.channel';
 import { sharedWhilePending } from './shared-while-pending';
+import type { QueueConsumption } from './wiring/queue-wiring';
+import { QUEUE_CONSUMPTION, QueueWiringCheck } from './wiring/queue-wiring.check';
 
 /** Inside `/ready`'s own cut-off (500 ms), so the entry says what happened. */
 const REDIS_PING_DEADLINE_MS = 400;
@@ -25,6 +27,12 @@ const REDIS_PING_DEADLINE_MS = 400;
 export interface QueueModuleOptions {
   /** Run the outbox relay in this process (the hook-dispatcher and the one-process mode do). */
   relay: boolean;
+  /**
+   * The queues this process consumes: start-up fails unless each has exactly one `@Processor`
+   * here and no other queue has one (`QueueWiringCheck`). `composed`: whichever the composed
+   * modules bring, each with exactly one (test compositions).
+   */
+  consumes: QueueConsumption;
 }
 
 @Module({})
@@ -46,6 +54,8 @@ export class QueueModule implements OnModuleInit {
         OutboxWriter,
         CredentialRevocationChannel,
         BullmqObserver,
+        { provide: QUEUE_CONSUMPTION, useValue: options.consumes },
+        QueueWiringCheck,
         ...(options.relay ? [OutboxRelay] : []),
         ...queueMetricsProviders(options.relay),
       ],

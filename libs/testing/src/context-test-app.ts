@@ -19,7 +19,7 @@ export function startContextTestApp(options: ContextTestAppOptions): Promise<Tes
     imports: [
       PlatformModule.register({ serveOwnOpenApi: true }),
       DbModule,
-      QueueModule.register({ relay: true }),
+      QueueModule.register({ relay: true, consumes: 'composed' }),
       ...options.modules,
     ],
   })
