@@ -16,3 +16,4 @@ export * from './fuzz/fuzz-walk';
 export * from './fuzz/openapi-operations';
 export * from './fuzz/fuzz-running-system';
 export * from './query-plans';
+export * from './sql-snapshots';

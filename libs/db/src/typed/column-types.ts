@@ -14,3 +14,18 @@ export type JsonValue =
  * because pg would send a JavaScript array as a PostgreSQL array, not as JSON.
  */
 export type Json = ColumnType<JsonValue, string, string>;
+
+/**
+ * A column with a default: optional on insert. Unlike Kysely's own `Generated`, it unwraps a
+ * `ColumnType` (`Generated<Timestamp>` selects a Date, not a Timestamp).
+ */
+export type Generated<T> =
+  T extends ColumnType<infer Select, infer Insert, infer Update>
+    ? ColumnType<Select, Insert | undefined, Update>
+    : ColumnType<T, T | undefined, T>;
+
+/** A generated column (`GENERATED ALWAYS AS`): read only. */
+export type GeneratedAlways<T> =
+  T extends ColumnType<infer Select, unknown, unknown>
+    ? ColumnType<Select, never, never>
+    : ColumnType<T, never, never>;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 
 /** `hook_id` → `hookId`, as a type. */
 export type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
@@ -7,8 +7,11 @@ export type CamelCase<Name extends string> = Name extends `${infer Head}_${infer
 
 /** `hook_id` → `hook_id as hookId`; `d.hook_id` → `d.hook_id as hookId`. */
 export type CamelAlias<Column extends string> = Column extends `${string}.${infer Name}`
-  ? `${Column} as ${CamelCase<Name>}`
-  : `${Column} as ${CamelCase<Column>}`;
+  ? AliasOf<Column, Name>
+  : AliasOf<Column, Column>;
+
+type AliasOf<Column extends string, Name extends string> =
+  CamelCase<Name> extends Name ? Column : `${Column} as ${CamelCase<Name>}`;
 
 const camelCase = (name: string): string =>
   name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
@@ -25,7 +28,8 @@ export function camelColumns<const Column extends string>(
 ): CamelAlias<Column>[] {
   return columns.map((column) => {
     const name = column.slice(column.lastIndexOf('.') + 1);
-    return `${column} as ${camelCase(name)}` as CamelAlias<Column>;
+    const alias = camelCase(name);
+    return (alias === name ? column : `${column} as ${alias}`) as CamelAlias<Column>;
   });
 }
 
@@ -33,3 +37,17 @@ export function camelColumns<const Column extends string>(
 export type CamelRow<Table, Column extends keyof Selectable<Table> & string> = {
   [Name in Column as CamelCase<Name>]: Selectable<Table>[Name];
 };
+
+/**
+ * The same selection inside hand-written SQL (`sql\`SELECT ${camelColumnList('h', columns)} ...\``):
+ * `"h"."hook_id" AS "hookId", ...`. Type its rows with `CamelRow`.
+ */
+export function camelColumnList(alias: string, columns: readonly string[]): RawBuilder<unknown> {
+  return sql.join(
+    columns.map((column) =>
+      camelCase(column) === column
+        ? sql.ref(`${alias}.${column}`)
+        : sql`${sql.ref(`${alias}.${column}`)} AS ${sql.id(camelCase(column))}`,
+    ),
+  );
+}

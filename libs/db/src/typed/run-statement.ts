@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
+import { type Compilable, CompiledQuery, type RawBuilder } from 'kysely';
 import type { EntityManager } from 'typeorm';
 import { prepared } from '../prepared-statements';
 import { queryBuilder } from './query-builder';
@@ -10,10 +10,16 @@ import { queryBuilder } from './query-builder';
 export type StatementRunner = Pick<EntityManager, 'query'>;
 
 /**
- * A statement built with Kysely (`db.selectFrom(...)`), or hand-written SQL with typed rows
- * (Kysely's `sql<Row>` template): the escape hatch for statements tuned by hand.
+ * A statement built with Kysely (`db.selectFrom(...)`), or hand-written SQL with typed rows: the
+ * escape hatch for statements tuned by hand, as Kysely's `sql<Row>` template (values become
+ * parameters) or as `rawQuery<Row>(text, parameters)` (a fixed text that uses a parameter twice).
  */
-export type Statement<Row> = Compilable<Row> | RawBuilder<Row>;
+export type Statement<Row> = Compilable<Row> | RawBuilder<Row> | CompiledQuery<Row>;
+
+/** Hand-written SQL with `$n` parameters, its rows typed `Row` (not checked against the text). */
+export function rawQuery<Row>(text: string, parameters: readonly unknown[]): CompiledQuery<Row> {
+  return CompiledQuery.raw(text, [...parameters]);
+}
 
 export interface RunOptions {
   /**
@@ -29,7 +35,12 @@ const compiler = queryBuilder<unknown>();
 
 /** The text and parameters a statement runs as (what the statement snapshots show). */
 export function compileStatement<Row>(statement: Statement<Row>): CompiledQuery<Row> {
+  if (isCompiled(statement)) return statement;
   return isRaw(statement) ? statement.compile(compiler) : statement.compile();
+}
+
+function isCompiled<Row>(statement: Statement<Row>): statement is CompiledQuery<Row> {
+  return typeof (statement as Partial<CompiledQuery<Row>>).sql === 'string';
 }
 
 function isRaw<Row>(statement: Statement<Row>): statement is RawBuilder<Row> {
