@@ -247,9 +247,8 @@ describe('admin CLI', () => {
       call(system.gatewayUrl, 'GET', '/api/wiki/folders', { token: key });
     expect((await folders(first.api_key)).status).toBe(401);
     expect((await folders(second.api_key)).status).toBe(200);
-    const demoKeys = (await admin(['api-key:list', '--person', 'admin@demo.localhost'])).json as {
-      name: string;
-    }[];
+    const listed = await admin(['api-key:list', '--person', 'admin@demo.localhost']);
+    const demoKeys = listed.json as unknown as { name: string }[];
     expect(demoKeys.map((key) => key.name)).toEqual(['demo key']);
     expect((await signIn(first.password)).status).toBe(401);
     const signedIn = await signIn(second.password);
