@@ -1,12 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '@cw/identity';
 import { systemResolver } from '@cw/outbound';
 import { QueueName, QueueRegistry } from '@cw/queue';
 import { WorkflowReportsApiModule } from '@cw/workflows';
 import { HookAuthority } from './access/hook-authority';
 import { HookLifecycle } from './access/hook-lifecycle';
+import { HookLifecycleRepository } from './access/hook-lifecycle.repository';
 import { RevocationListener } from './access/revocation-listener';
 import { DeliveryAttemptService } from './deliveries/delivery-attempt.service';
 import { OwnerReportReads } from './deliveries/owner-report-reads';
@@ -14,8 +14,11 @@ import { DeliveryFanout } from './deliveries/delivery-fanout.service';
 import { DeliveryHistoryService } from './deliveries/delivery-history.service';
 import { DeliveryReconciler } from './deliveries/delivery-reconciler.service';
 import { DeliveryReplayService } from './deliveries/delivery-replay.service';
-import { DeliveryRepository } from './deliveries/delivery.repository';
-import { Delivery } from './deliveries/entities/delivery.entity';
+import { DeliveryAttemptRepository } from './deliveries/delivery-attempt.repository';
+import { DeliveryDueRepository } from './deliveries/delivery-due.repository';
+import { DeliveryFanoutRepository } from './deliveries/delivery-fanout.repository';
+import { DeliveryHistoryRepository } from './deliveries/delivery-history.repository';
+import { DeliverySettlementRepository } from './deliveries/delivery-settlement.repository';
 import { HookDeliveriesController } from './deliveries/hook-deliveries.controller';
 import { HookReceiptsModule } from './deliveries/hook-receipts.module';
 import { deliveryAttemptProcessors } from './deliveries/jobs/delivery-attempt.processor';
@@ -26,14 +29,13 @@ import { ReportFanoutRepository } from './deliveries/report-fanout.repository';
 import { HookSender } from './deliveries/sending/hook-sender';
 import { HOOKS_RESOLVER, type HooksResolver } from './deliveries/sending/outbound-resolver';
 import { HooksConfig, loadHooksConfig } from './hooks.config';
-import { Hook } from './registration/entities/hook.entity';
+import { HookMatchingRepository } from './registration/hook-matching.repository';
 import { HookManagementService } from './registration/hook-management.service';
 import { HookRegistrationService } from './registration/hook-registration.service';
 import { HookTarget } from './registration/hook-target';
 import { HookRepository } from './registration/hook.repository';
 import { ReportCallbacksController } from './registration/report-callbacks.controller';
 import { ReportHooksController } from './registration/report-hooks.controller';
-import { SigningKey } from './signing/entities/signing-key.entity';
 import { SecretBox } from './signing/secret-box';
 import { SigningMaterials } from './signing/signing-materials';
 import { SigningKeyRepository } from './signing/signing-key.repository';
@@ -65,7 +67,6 @@ export class HooksModule {
       module: HooksModule,
       imports: [
         HookReceiptsModule,
-        TypeOrmModule.forFeature([Hook, SigningKey, Delivery]),
         onTheDeploymentsRedis(QueueName.ReportEvents),
         onTheDeploymentsRedis(QueueName.HookDeliveries),
         IdentityModule.register({ withRoutes: false }),
@@ -81,8 +82,14 @@ export class HooksModule {
         },
         { provide: HOOKS_RESOLVER, useValue: options.resolve ?? systemResolver },
         HookRepository,
+        HookMatchingRepository,
+        HookLifecycleRepository,
         SigningKeyRepository,
-        DeliveryRepository,
+        DeliveryFanoutRepository,
+        DeliveryAttemptRepository,
+        DeliverySettlementRepository,
+        DeliveryHistoryRepository,
+        DeliveryDueRepository,
         ReportFanoutRepository,
         HookAuthority,
         HookLifecycle,

@@ -12,13 +12,16 @@ import { WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { DeliveryAttemptService } from '../src/deliveries/delivery-attempt.service';
 import { DeliveryFanout } from '../src/deliveries/delivery-fanout.service';
-import { DeliveryRepository } from '../src/deliveries/delivery.repository';
+import { DeliveryAttemptRepository } from '../src/deliveries/delivery-attempt.repository';
+import { DeliveryFanoutRepository } from '../src/deliveries/delivery-fanout.repository';
+import { DeliveryReceiptsRepository } from '../src/deliveries/delivery-receipts.repository';
+import { DeliverySettlementRepository } from '../src/deliveries/delivery-settlement.repository';
 import { DeliveryAttemptProcessor } from '../src/deliveries/jobs/delivery-attempt.processor';
 import { DELIVERY_LANES } from '../src/deliveries/jobs/delivery-lanes';
 import { DEFAULT_HOOKS_CONCURRENCY, HooksConfig } from '../src/hooks.config';
 import { OwnerReportReads } from '../src/deliveries/owner-report-reads';
 import type { HookPrincipal } from '../src/access/hook-authority';
-import { HookRepository } from '../src/registration/hook.repository';
+import { HookMatchingRepository } from '../src/registration/hook-matching.repository';
 import { docsVerifier, type HookReceiver, startHookReceiver } from '../src/testing';
 import {
   allDelivered,
@@ -589,7 +592,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const bobEvent = await eventOf(bob, bobRun, 'completed');
     const quietEvent = await eventOf(alice, quietRun, 'failed');
     const fanout = server.app.get(DeliveryFanout);
-    const matching = jest.spyOn(server.app.get(HookRepository), 'findMatching');
+    const matching = jest.spyOn(server.app.get(HookMatchingRepository), 'findMatching');
     try {
       await expect(
         fanout.reportsFinished([aliceEvent, bobEvent, quietEvent, aliceEvent]),
@@ -725,7 +728,8 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         WHERE id = ANY ($2::uuid[])`,
       [first, [first, second]],
     );
-    const deliveries = server.app.get(DeliveryRepository);
+    const deliveries = server.app.get(DeliveryAttemptRepository);
+    const settlements = server.app.get(DeliverySettlementRepository);
     const found = await deliveries.findAttempts([
       { deliveryId: first, attemptNumber: 3 },
       { deliveryId: second, attemptNumber: 4 },
@@ -737,7 +741,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     expect(runs).toContain(found.get(`${second}:5`)?.reportId);
 
     const attemptedAt = new Date();
-    const recorded = await deliveries.settleDelivered(db.manager, [
+    const recorded = await settlements.settleDelivered(db.manager, [
       { deliveryId: first, attemptNumber: 3, attemptedAt },
       { deliveryId: second, attemptNumber: 4, attemptedAt },
       { deliveryId: first, attemptNumber: 3, attemptedAt },
@@ -771,9 +775,12 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
        RETURNING id, report_id`,
       [hook.id],
     );
-    // Every statement, the entity manager's included, goes through the data source's query().
-    const captured = captureStatements(db, (sql) => sql.includes('hooks.deliveries'));
-    const deliveries = server.app.get(DeliveryRepository);
+    // Every statement, the entity manager's included, goes through the data source's query();
+    // a built one names the table quoted (`"hooks"."deliveries"`).
+    const captured = captureStatements(db, (sql) => /hooks"?\."?deliveries/.test(sql));
+    const deliveries = server.app.get(DeliveryAttemptRepository);
+    const settlements = server.app.get(DeliverySettlementRepository);
+    const fanouts = server.app.get(DeliveryFanoutRepository);
     const [a, b, c, d, e] = backlog;
     const attemptedAt = new Date();
     try {
@@ -782,11 +789,11 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
       );
       expect(found.size).toBe(2);
       expect(
-        await deliveries.settleDelivered(db.manager, [
+        await settlements.settleDelivered(db.manager, [
           { deliveryId: a.id, attemptNumber: 1, attemptedAt },
         ]),
       ).toEqual(new Set([`${a.id}:1`]));
-      const retried = await deliveries.settle(db.manager, b.id, 1, attemptedAt, {
+      const retried = await settlements.settle(db.manager, b.id, 1, attemptedAt, {
         state: 'pending',
         failureReason: 'http_503',
         retryInSeconds: 3600,
@@ -796,14 +803,14 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
         next: { deliveryId: b.id, attemptNumber: 2 },
       });
       expect(
-        await deliveries.settle(db.manager, c.id, 1, attemptedAt, {
+        await settlements.settle(db.manager, c.id, 1, attemptedAt, {
           state: 'failed',
           failureReason: 'http_400',
           networkAttempt: true,
         }),
       ).toEqual({ settled: true });
-      expect(await deliveries.cancelAttempt(db.manager, d.id, 1, 'hook_ended')).toBe(true);
-      expect(await deliveries.pendingForReport(e.report_id, [hook.id])).toHaveLength(1);
+      expect(await settlements.cancelAttempt(db.manager, d.id, 1, 'hook_ended')).toBe(true);
+      expect(await fanouts.pendingForReport(e.report_id, [hook.id])).toHaveLength(1);
       captured.stop();
       expect(captured.statements).toHaveLength(6);
       for (const statement of captured.statements) {
@@ -859,7 +866,7 @@ describe('delivering reports to hooks (one process, real PostgreSQL and Redis, a
     const captured = captureStatements(db, (sql) => sql.includes('to_char(d.delivered_at'));
     try {
       const receipts = await server.app
-        .get(DeliveryRepository)
+        .get(DeliveryReceiptsRepository)
         .receiptsOf({ personId: alice.personId, companyId: alice.companyId }, reportIds);
       captured.stop();
       // Alice's own deliveries only: Bob's of the first report is not hers to see.

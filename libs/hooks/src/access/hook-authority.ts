@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Actor, scopeSatisfies } from '@cw/domain';
 import { CredentialService } from '@cw/identity';
 import { CredentialRevocationChannel, RevocableCache } from '@cw/queue';
-import type { HookCredentialKind } from '../registration/entities/hook.entity';
+import type { HookCredentialKind } from '../hooks-schema';
 
 /** Whose authority a hook delivers under: the person and the credential that registered it. */
 export interface HookPrincipal {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DeliveryRepository } from '../deliveries/delivery.repository';
-import type { HookEndedReason } from '../registration/entities/hook.entity';
-import { HookRepository } from '../registration/hook.repository';
+import { DeliverySettlementRepository } from '../deliveries/delivery-settlement.repository';
+import type { HookEndedReason } from '../hooks-schema';
 import { SigningKeyRepository } from '../signing/signing-key.repository';
 import { HookAuthority } from './hook-authority';
+import { HookLifecycleRepository } from './hook-lifecycle.repository';
 
 /**
  * Ends hooks. An ended hook sends nothing more: its pending deliveries are cancelled and, unless
@@ -15,8 +15,8 @@ import { HookAuthority } from './hook-authority';
 export class HookLifecycle {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly hooks: HookRepository,
-    private readonly deliveries: DeliveryRepository,
+    private readonly hooks: HookLifecycleRepository,
+    private readonly deliveries: DeliverySettlementRepository,
     private readonly keys: SigningKeyRepository,
     private readonly authority: HookAuthority,
   ) {}

@@ -12,15 +12,13 @@ import {
   type Settlement,
   settleAttempt,
 } from './attempt-outcome';
+import { type AttemptRecord, DeliveryAttemptRepository } from './delivery-attempt.repository';
 import {
-  attemptKey,
-  type AttemptRecord,
-  type AttemptRef,
   type CancelReason,
-  DeliveryRepository,
-  type DueAttempt,
+  DeliverySettlementRepository,
   type RecordedSettlement,
-} from './delivery.repository';
+} from './delivery-settlement.repository';
+import { attemptKey, type AttemptRef, type DueAttempt } from './delivery-records';
 import { DeliveryQueue } from './jobs/delivery-queue';
 import { type OwnerReport, OwnerReportReads } from './owner-report-reads';
 import { HookSender } from './sending/hook-sender';
@@ -75,7 +73,8 @@ export class DeliveryAttemptService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly deliveries: DeliveryRepository,
+    private readonly attempts: DeliveryAttemptRepository,
+    private readonly settlements: DeliverySettlementRepository,
     private readonly lifecycle: HookLifecycle,
     private readonly ownerReports: OwnerReportReads,
     private readonly signingMaterials: SigningMaterials,
@@ -92,7 +91,7 @@ export class DeliveryAttemptService {
       ATTEMPTS_PER_BATCH,
     );
     this.deliveredWrites = new NaturalBatcher(async (attempts) => {
-      const recorded = await deliveries.settleDelivered(dataSource.manager, attempts);
+      const recorded = await settlements.settleDelivered(dataSource.manager, attempts);
       // Two workers on one attempt in one batch: the row changed once, one of them recorded it.
       const answered = new Set<string>();
       return attempts.map((each) => {
@@ -129,7 +128,7 @@ export class DeliveryAttemptService {
 
   /** The attempts' rows and, for those of live hooks, their reports as the owners read them now. */
   private async readAttempts(wanted: readonly AttemptRef[]): Promise<(ReadAttempt | null)[]> {
-    const found = await this.deliveries.findAttempts(wanted);
+    const found = await this.attempts.findAttempts(wanted);
     const attempts = wanted.map((each) => found.get(attemptKey(each)) ?? null);
     const live = attempts.filter(
       (attempt): attempt is AttemptRecord => attempt?.hook.state === 'live',
@@ -156,7 +155,7 @@ export class DeliveryAttemptService {
         };
       case 'pending':
         // One fenced statement: no transaction around it (two round trips fewer per attempt).
-        return this.deliveries.settle(
+        return this.settlements.settle(
           this.dataSource.manager,
           deliveryId,
           attemptNumber,
@@ -165,7 +164,7 @@ export class DeliveryAttemptService {
         );
       case 'failed':
         return this.dataSource.transaction(async (manager) => {
-          const recordedResult = await this.deliveries.settle(
+          const recordedResult = await this.settlements.settle(
             manager,
             deliveryId,
             attemptNumber,
@@ -205,7 +204,7 @@ export class DeliveryAttemptService {
   }
 
   private async cancel(attempt: AttemptRecord, reason: CancelReason): Promise<AttemptEnd> {
-    await this.deliveries.cancelAttempt(
+    await this.settlements.cancelAttempt(
       this.dataSource.manager,
       attempt.deliveryId,
       attempt.attemptNumber,

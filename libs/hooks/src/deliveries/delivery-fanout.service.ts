@@ -4,12 +4,12 @@ import { type ReportFinishedEvent, WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { HookAuthority } from '../access/hook-authority';
 import { HookLifecycle } from '../access/hook-lifecycle';
+import type { HookRecord } from '../registration/hook.repository';
 import {
   type FinishedReport,
-  type HookRecord,
-  HookRepository,
-} from '../registration/hook.repository';
-import { DeliveryRepository } from './delivery.repository';
+  HookMatchingRepository,
+} from '../registration/hook-matching.repository';
+import { DeliveryFanoutRepository } from './delivery-fanout.repository';
 import { DeliveryQueue } from './jobs/delivery-queue';
 import { ReportFanoutRepository } from './report-fanout.repository';
 
@@ -25,8 +25,8 @@ const REPORTS_DELIVERED_AT_ONCE = 4;
 export class DeliveryFanout {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly hooks: HookRepository,
-    private readonly deliveries: DeliveryRepository,
+    private readonly hooks: HookMatchingRepository,
+    private readonly deliveries: DeliveryFanoutRepository,
     private readonly authority: HookAuthority,
     private readonly lifecycle: HookLifecycle,
     private readonly reports: WorkflowReportsApi,

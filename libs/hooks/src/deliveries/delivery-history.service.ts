@@ -5,7 +5,7 @@ import { WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { hookNotFound, ownerOf } from '../registration/hook-management.service';
 import { HookRepository } from '../registration/hook.repository';
-import { DeliveryRepository } from './delivery.repository';
+import { DeliveryHistoryRepository } from './delivery-history.repository';
 import { type DeliveryListView, type DeliveryView, deliveryView } from './delivery-view';
 
 export const DEFAULT_DELIVERY_LIMIT = 50;
@@ -22,7 +22,7 @@ export class DeliveryHistoryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly hooks: HookRepository,
-    private readonly deliveries: DeliveryRepository,
+    private readonly deliveries: DeliveryHistoryRepository,
     private readonly reports: WorkflowReportsApi,
   ) {}
 

@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { PeriodicPass } from '@cw/platform';
 import { HooksConfig } from '../hooks.config';
-import { DeliveryRepository } from './delivery.repository';
+import { DeliveryDueRepository } from './delivery-due.repository';
 import { DeliveryQueue } from './jobs/delivery-queue';
 
 const BATCH = 500;
@@ -27,7 +27,7 @@ export class DeliveryReconciler implements OnApplicationBootstrap, OnModuleDestr
   );
 
   constructor(
-    private readonly deliveries: DeliveryRepository,
+    private readonly deliveries: DeliveryDueRepository,
     private readonly queue: DeliveryQueue,
     private readonly config: HooksConfig,
   ) {}

@@ -7,9 +7,11 @@ import { HookAuthority } from '../access/hook-authority';
 import { HookLifecycle } from '../access/hook-lifecycle';
 import { hooksError } from '../errors/hooks-errors';
 import { hookNotFound, ownerOf } from '../registration/hook-management.service';
+import { HookLifecycleRepository } from '../access/hook-lifecycle.repository';
 import { HookRepository } from '../registration/hook.repository';
 import { deliveryNotFound } from './delivery-history.service';
-import { type DeliveryRecord, DeliveryRepository } from './delivery.repository';
+import { DeliveryHistoryRepository } from './delivery-history.repository';
+import type { DeliveryRecord } from './delivery-records';
 import { type DeliveryView, deliveryView } from './delivery-view';
 import { DeliveryQueue } from './jobs/delivery-queue';
 
@@ -26,7 +28,8 @@ export class DeliveryReplayService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly hooks: HookRepository,
-    private readonly deliveries: DeliveryRepository,
+    private readonly deliveries: DeliveryHistoryRepository,
+    private readonly hookStates: HookLifecycleRepository,
     private readonly authority: HookAuthority,
     private readonly lifecycle: HookLifecycle,
     private readonly reports: WorkflowReportsApi,
@@ -75,7 +78,7 @@ export class DeliveryReplayService {
         }
         throw notReplayable(current, `it is ${current.state}`);
       }
-      await this.hooks.reopenUndeliverable(manager, hookId);
+      await this.hookStates.reopenUndeliverable(manager, hookId);
       return { delivery: bumped, queued: true };
     });
     if (replayed.queued) {

@@ -1,5 +1,5 @@
-import type { DeliveryState } from './entities/delivery.entity';
-import type { DeliveryRecord } from './delivery.repository';
+import type { DeliveryState } from '../hooks-schema';
+import type { DeliveryRecord } from './delivery-records';
 
 /** A delivery as its hook's owner reads it (the failure code is sanitized when recorded). */
 export interface DeliveryView {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type DeliveryReceipt, DeliveryReceiptSource } from '@cw/workflows';
 import type { HookOwner } from '../registration/hook.repository';
-import { DeliveryRepository } from './delivery.repository';
+import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
 
 /** A report's `delivery_receipts`: its deliveries to the reader's own hooks. */
 @Injectable()
 export class HookDeliveryReceipts extends DeliveryReceiptSource {
-  constructor(private readonly deliveries: DeliveryRepository) {
+  constructor(private readonly deliveries: DeliveryReceiptsRepository) {
     super();
   }
 

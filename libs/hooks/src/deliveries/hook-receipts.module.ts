@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DeliveryReceiptSource } from '@cw/workflows';
-import { DeliveryRepository } from './delivery.repository';
+import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
 import { HookDeliveryReceipts } from './hook-delivery-receipts';
 
 /**
@@ -11,7 +11,7 @@ import { HookDeliveryReceipts } from './hook-delivery-receipts';
 @Global()
 @Module({
   providers: [
-    DeliveryRepository,
+    DeliveryReceiptsRepository,
     HookDeliveryReceipts,
     { provide: DeliveryReceiptSource, useExisting: HookDeliveryReceipts },
   ],

@@ -9,7 +9,7 @@ import { HooksConfig } from '../hooks.config';
 import { SecretBox } from '../signing/secret-box';
 import { mintSigningSecret } from '../signing/signing-secret';
 import { SigningKeyRepository } from '../signing/signing-key.repository';
-import type { HookCredentialKind } from './entities/hook.entity';
+import type { HookCredentialKind } from '../hooks-schema';
 import { HookTarget } from './hook-target';
 import { type RegisteredHookView, hookView } from './hook-view';
 import { HookRepository, type NewHook } from './hook.repository';

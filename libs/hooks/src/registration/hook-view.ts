@@ -1,4 +1,4 @@
-import type { HookKind } from './entities/hook.entity';
+import type { HookKind } from '../hooks-schema';
 import type { HookRecord } from './hook.repository';
 
 /** A hook as its owner lists it: the address masked, no secret. */

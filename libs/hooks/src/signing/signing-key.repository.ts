@@ -1,22 +1,35 @@
 import { Injectable } from '@nestjs/common';
+import { all, run } from '@cw/db';
 import type { EntityManager } from 'typeorm';
+import { hooksDb } from '../hooks-schema';
 import type { SealedSecret } from './secret-box';
+
+export const signingKeyStatements = {
+  removeOfHook: (hookId: string) =>
+    hooksDb.deleteFrom('hooks.signing_keys').where('hook_id', '=', hookId),
+
+  insert: (hookId: string, sealed: SealedSecret) =>
+    hooksDb
+      .insertInto('hooks.signing_keys')
+      .values({
+        hook_id: hookId,
+        ciphertext: sealed.ciphertext,
+        encryption_key_id: sealed.encryptionKeyId,
+      })
+      .returning('id'),
+};
 
 /** `hooks.signing_keys`: at most one key per hook. */
 @Injectable()
 export class SigningKeyRepository {
   /** Replaces the hook's key (if any) with a new one; answers the new key id. */
   async replace(manager: EntityManager, hookId: string, sealed: SealedSecret): Promise<string> {
-    await manager.query(`DELETE FROM hooks.signing_keys WHERE hook_id = $1`, [hookId]);
-    const [row]: { id: string }[] = await manager.query(
-      `INSERT INTO hooks.signing_keys (hook_id, ciphertext, encryption_key_id)
-       VALUES ($1, $2, $3) RETURNING id`,
-      [hookId, sealed.ciphertext, sealed.encryptionKeyId],
-    );
+    await run(manager, signingKeyStatements.removeOfHook(hookId));
+    const [row] = await all(manager, signingKeyStatements.insert(hookId, sealed));
     return row.id;
   }
 
-  async remove(manager: EntityManager, hookId: string): Promise<void> {
-    await manager.query(`DELETE FROM hooks.signing_keys WHERE hook_id = $1`, [hookId]);
+  remove(manager: EntityManager, hookId: string): Promise<void> {
+    return run(manager, signingKeyStatements.removeOfHook(hookId));
   }
 }

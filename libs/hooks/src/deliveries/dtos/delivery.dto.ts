@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { DeliveryListView, DeliveryView } from '../delivery-view';
-import { DELIVERY_STATES } from '../entities/delivery.entity';
+import { DELIVERY_STATES } from '../../hooks-schema';
 
 export const FAILURE_REASON_DESCRIPTION =
   'The last failure, sanitized: `http_<status>`, `timeout`, `blocked` (the address rules refused ' +

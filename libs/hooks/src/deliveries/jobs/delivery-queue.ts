@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { withinDeadline } from '@cw/platform';
 import { QueueName, QueueRegistry } from '@cw/queue';
 import type { Queue } from 'bullmq';
-import type { DueAttempt } from '../delivery.repository';
+import type { DueAttempt } from '../delivery-records';
 
 /** The job payload of the `hook-deliveries` queue: one attempt of one delivery. */
 export interface DeliveryAttemptJob {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { TERMINAL_RUN_STATUSES } from '@cw/workflows';
-import { HOOK_KINDS } from '../entities/hook.entity';
+import { HOOK_KINDS } from '../../hooks-schema';
 import type { HookListView, HookView, RegisteredHookView, SigningKeyView } from '../hook-view';
 
 /** A hook as `GET /api/report-hooks` lists it. */
