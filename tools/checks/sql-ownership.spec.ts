@@ -91,6 +91,49 @@ describe('the SQL ownership scanner', () => {
     }
   });
 
+  it('reads a table named by the query builder as SQL, a foreign one as foreign', () => {
+    const text = [
+      "const own = db.selectFrom('wiki.pages as p').select('p.id');",
+      "const foreign = db.selectFrom('wiki.pages as p').innerJoin('identity.people as a', 'a.id', 'p.author_id');",
+    ].join('\n');
+    expect(scan('libs/wiki/src/pages/page.repository.ts', text)).toEqual([
+      'libs/wiki/src/pages/page.repository.ts:2 [foreign-schema] names identity.people, owned by identity',
+    ]);
+    expect(scan('libs/wiki/src/pages/page-edit.service.ts', text.split('\n')[0])).toEqual([
+      'libs/wiki/src/pages/page-edit.service.ts:1 [sql-outside-repository] SQL over wiki.pages outside a *.repository.ts or *.sql.ts file',
+    ]);
+  });
+
+  it('flags query() in the production code of a context on the typed layer, and only there', () => {
+    const text =
+      "await manager.query('SELECT 1');\nconst rows = await this.dataSource.query<Row[]>(text, []);";
+    const typed = (path: string): string[] =>
+      scanSqlOwnership([{ path, text }], catalog, ['wiki']).map(formatViolation);
+    const refusal =
+      'calls query() itself: run the statement with all/first/run of @cw/db (rawQuery or sql<Row> for hand-written SQL)';
+    expect(typed('libs/wiki/src/pages/page.repository.ts')).toEqual([
+      `libs/wiki/src/pages/page.repository.ts:1 [raw-query-in-typed-context] ${refusal}`,
+      `libs/wiki/src/pages/page.repository.ts:2 [raw-query-in-typed-context] ${refusal}`,
+    ]);
+    for (const path of [
+      'libs/wiki/test/wiki-pages.int-spec.ts',
+      'libs/wiki/src/pages/page.spec.ts',
+      'libs/feedback/src/inbox/report.repository.ts',
+      'libs/db/src/typed/run-statement.ts',
+    ]) {
+      expect({ path, violations: typed(path) }).toEqual({ path, violations: [] });
+    }
+  });
+
+  it('leaves the generated table types alone: they name every table, like the migrations', () => {
+    expect(
+      scan(
+        'libs/db/src/typed/generated/identity.ts',
+        "export interface X { 'identity.people': P }",
+      ),
+    ).toEqual([]);
+  });
+
   it('flags a tool or an app naming a context table, but not their tests', () => {
     expect(
       scan('tools/bench/seed.ts', "db.query('INSERT INTO wiki.pages (title) VALUES ($1)')"),

@@ -7,10 +7,19 @@ import { join } from 'node:path';
  *   another context owns;
  * - `sql-outside-repository`: a lib file other than a repository, a `*.sql.ts` builder, the
  *   context's `testing` fixtures, a migration or a test holds SQL over a context schema;
- * - `table-outside-context`: an app or a tool (outside tests) names a context's table.
+ * - `table-outside-context`: an app or a tool (outside tests) names a context's table;
+ * - `raw-query-in-typed-context`: production code of a context on the typed layer (`TYPED_CONTEXTS`)
+ *   calls `query()` itself instead of running its statements with `all`/`first`/`run` of `@cw/db`.
+ *
+ * A statement built with Kysely counts as SQL where it names a table (`selectFrom('hooks.hooks')`,
+ * `innerJoin(...)`, `insertInto`, `updateTable`, `deleteFrom`). The generated table types
+ * (`libs/db/src/typed/generated/`) name every table, like the migrations, and are not scanned.
  */
 export type SqlOwnershipRule =
-  'foreign-schema' | 'sql-outside-repository' | 'table-outside-context';
+  | 'foreign-schema'
+  | 'sql-outside-repository'
+  | 'table-outside-context'
+  | 'raw-query-in-typed-context';
 
 export interface SourceFile {
   /** Repository-relative, with forward slashes. */
@@ -43,7 +52,16 @@ export const SCHEMA_OWNERS: Record<string, string> = {
   home: 'home',
 };
 
+/**
+ * The contexts whose repositories run every statement through the typed layer (issue 39: one
+ * context at a time). Add a context here once its repositories are converted.
+ */
+export const TYPED_CONTEXTS: readonly string[] = ['hooks'];
+
 const MIGRATIONS_DIR = 'libs/db/src/migrations';
+const GENERATED_TYPES_DIR = 'libs/db/src/typed/generated';
+const BUILDER_TABLE_CALLS = 'selectFrom|insertInto|updateTable|deleteFrom|mergeInto|\\w*[jJ]oin';
+const RAW_QUERY_CALL = /\.query\s*(?:<[^>()]*>)?\s*\(/g;
 const TEST_FILE = /\.(spec|int-spec|e2e-spec)\.ts$/;
 const SQL_HOME = /\.(repository|sql)\.ts$/;
 
@@ -108,6 +126,14 @@ function mentions(code: string, catalog: SchemaCatalog): TableMention[] {
     const index = match.index + match[0].length - match[1].length;
     found.set(index, { schema: match[2], label: match[1], index, sql: true });
   }
+  const built = new RegExp(
+    `\\b(?:${BUILDER_TABLE_CALLS})\\(\\s*['"\`]((${alternatives})\\.(\\w+))`,
+    'g',
+  );
+  for (const match of code.matchAll(built)) {
+    const index = match.index + match[0].length - match[1].length;
+    found.set(index, { schema: match[2], label: match[1], index, sql: true });
+  }
   const entity = new RegExp(`\\bschema:\\s*['"\`](${alternatives})['"\`]`, 'g');
   for (const match of code.matchAll(entity)) {
     found.set(match.index, {
@@ -133,10 +159,12 @@ function ownerOfSchema(schema: string, catalog: SchemaCatalog): string {
 export function scanSqlOwnership(
   files: SourceFile[],
   catalog: SchemaCatalog,
+  typedContexts: readonly string[] = TYPED_CONTEXTS,
 ): SqlOwnershipViolation[] {
   const violations: SqlOwnershipViolation[] = [];
   for (const file of files) {
     if (file.path.startsWith(`${MIGRATIONS_DIR}/`)) continue;
+    if (file.path.startsWith(`${GENERATED_TYPES_DIR}/`)) continue;
     const code = stripComments(file.text);
     const isTest = TEST_FILE.test(file.path);
     const lib = /^libs\/([^/]+)\/(src|test)\//.exec(file.path);
@@ -167,6 +195,17 @@ export function scanSqlOwnership(
         }
       } else if (/^(apps|tools)\//.test(file.path) && !isTest) {
         report(mention, 'table-outside-context', `names ${mention.label}: go through its context`);
+      }
+    }
+    if (lib && lib[2] === 'src' && !isTest && typedContexts.includes(lib[1])) {
+      for (const match of code.matchAll(RAW_QUERY_CALL)) {
+        violations.push({
+          path: file.path,
+          line: lineOf(code, match.index),
+          rule: 'raw-query-in-typed-context',
+          detail:
+            'calls query() itself: run the statement with all/first/run of @cw/db (rawQuery or sql<Row> for hand-written SQL)',
+        });
       }
     }
   }
