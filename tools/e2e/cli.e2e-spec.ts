@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, createApiKey, signInTestPerson, type SignedInTestPerson } from '@cw/testing';
-import { type CwResult, runCw, SCRIPTED_EDITOR } from './cli/cw-runner';
+import { CW_BIN, type CwResult, runCw, SCRIPTED_EDITOR } from './cli/cw-runner';
 import { startDroppingProxy } from './cli/dropping-proxy';
 import { type E2eSystem, setPasswordWithAdminCli, startE2eSystem } from './e2e-system';
 
@@ -455,6 +456,23 @@ describe('the cw binary against the six processes', () => {
     expect(lacking.operations[0].missing_scopes.length).toBeGreaterThan(0);
     const human = expectOk(await cw(['ops', 'runWorkflow'], { env: { CW_TOKEN: readOnly } }));
     expect(human.stdout).toMatch(/runWorkflow\s+POST\s+\S+\s+no\s+.*missing/);
+  });
+
+  it('stops quietly when its reader closes the pipe early (cw … | head)', async () => {
+    const child = spawn(process.execPath, [CW_BIN, 'ops', 'runWorkflow', '--json'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        XDG_CONFIG_HOME: configHome,
+        CW_URL: gateway,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
   it('signs out of the profile', async () => {
