@@ -27,9 +27,9 @@ export function createLogger(service: string, level: string): Logger {
  * Routes Nest's own log calls into the same JSON stream. These lines mostly come from work that
  * is not a request (start-up, workers, sweeps, relays) and name what they concern; what a request
  * logs goes through `request.log`, whose lines carry `reqId`. There is deliberately no
- * implicit request context: on Node 20 an AsyncLocalStorage turns on async hooks for every
- * promise of the process, measured at 15 % of each service's CPU per request
- * (docs/benchmarks.md, "No implicit request context").
+ * implicit request context: on Node 20 an AsyncLocalStorage turned on async hooks for every
+ * promise of the process, measured at 15 % of each service's CPU per request; Node 26 does
+ * without them, not yet measured (docs/benchmarks.md, "No implicit request context").
  */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
