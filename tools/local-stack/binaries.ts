@@ -73,15 +73,17 @@ async function ensureInstalled<T>(
   find: () => T | undefined,
   what: string,
   debianPackage: string,
-  urlVariable: string,
+  /** The setting that names an existing one instead, when there is one. */
+  urlVariable: string | undefined,
   log: Log,
 ): Promise<T> {
   const found = find();
   if (found) return found;
   if (!canInstall()) {
+    const instead = urlVariable ? ` or set ${urlVariable} to an existing one` : '';
     throw new Error(
       `${what} is not installed: install the Debian package "${debianPackage}" ` +
-        `(sudo apt-get install -y ${debianPackage}) or set ${urlVariable} to an existing one.`,
+        `(sudo apt-get install -y ${debianPackage})${instead}.`,
     );
   }
   log(`${what} not found; installing the Debian package "${debianPackage}" with apt-get`);
@@ -123,4 +125,11 @@ export function ensureChromiumBinary(log: Log): Promise<string> {
 export function ensurePromtool(log: Log): Promise<string> {
   const find = () => process.env.PROMTOOL_PATH ?? findOnPath('promtool');
   return ensureInstalled(find, 'promtool', 'prometheus', 'PROMTOOL_PATH', log);
+}
+
+/** What the docs' shell examples use besides bash, for their test: Debian's jq, curl and openssl. */
+export async function ensureExampleTools(log: Log): Promise<void> {
+  for (const tool of ['jq', 'curl', 'openssl']) {
+    await ensureInstalled(() => findOnPath(tool), tool, tool, undefined, log);
+  }
 }
