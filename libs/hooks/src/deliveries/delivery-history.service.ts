@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError, offsetWindow } from '@cw/platform';
+import { offsetWindow } from '@cw/platform';
 import { WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
-import { hookNotFound, ownerOf } from '../registration/hook-management.service';
+import { deliveryNotFound, hookNotFound } from '../errors/hooks-errors';
+import { ownerOf } from '../registration/hook-owner';
 import { HookRepository } from '../registration/hook.repository';
 import { DeliveryHistoryRepository } from './delivery-history.repository';
 import { type DeliveryListView, type DeliveryView, deliveryView } from './delivery-view';
 
 export const DEFAULT_DELIVERY_LIMIT = 50;
-
-export const deliveryNotFound = (): AppError =>
-  AppError.notFound('No delivery with that id is readable by you on this hook.');
 
 /**
  * The deliveries of the caller's own hook (ended hooks keep their history). A delivery of a

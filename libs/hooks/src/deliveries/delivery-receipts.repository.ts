@@ -4,7 +4,7 @@ import { groupBy } from '@cw/platform';
 import type { DeliveryReceipt } from '@cw/workflows';
 import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
-import type { HookOwner } from '../registration/hook.repository';
+import type { HookOwner } from '../registration/hook-owner';
 
 export const deliveryReceiptsStatements = {
   /**

@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError } from '@cw/platform';
 import { WorkflowReportsApi } from '@cw/workflows';
 import { DataSource } from 'typeorm';
 import { HookAuthority } from '../access/hook-authority';
 import { HookLifecycle } from '../access/hook-lifecycle';
-import { hooksError } from '../errors/hooks-errors';
-import { hookNotFound, ownerOf } from '../registration/hook-management.service';
+import {
+  deliveryNotFound,
+  deliveryNotReplayable,
+  hookCredentialEnded,
+  hookNotFound,
+  replayCountStale,
+} from '../errors/hooks-errors';
 import { HookLifecycleRepository } from '../access/hook-lifecycle.repository';
+import { ownerOf } from '../registration/hook-owner';
 import { HookRepository } from '../registration/hook.repository';
-import { deliveryNotFound } from './delivery-history.service';
 import { DeliveryHistoryRepository } from './delivery-history.repository';
-import type { DeliveryRecord } from './delivery-records';
 import { type DeliveryView, deliveryView } from './delivery-view';
 import { DeliveryQueue } from './jobs/delivery-queue';
 
@@ -53,10 +56,7 @@ export class DeliveryReplayService {
     }
     if (!(await this.authority.actorFor(hook))) {
       await this.lifecycle.endNow(hookId, 'credential_ended');
-      throw AppError.accessDenied(
-        'The credential that registered this hook was revoked or lost its access: the hook has ended and cannot be replayed.',
-        { error: 'hook_credential_ended' },
-      );
+      throw hookCredentialEnded();
     }
     const replayed = await this.dataSource.transaction(async (manager) => {
       const locked = await this.hooks.findOwned(manager, ownerOf(actor), hookId, true);
@@ -65,18 +65,14 @@ export class DeliveryReplayService {
       if (!current) throw deliveryNotFound();
       if (current.replayCount === observedCount + 1) return { delivery: current, queued: false };
       if (locked.state === 'ended' && locked.endedReason !== 'undeliverable') {
-        throw notReplayable(current, `its hook has ended (${locked.endedReason})`);
+        throw deliveryNotReplayable(current, `its hook has ended (${locked.endedReason})`);
       }
       const bumped = await this.deliveries.replay(manager, hookId, deliveryId, observedCount);
       if (!bumped) {
         if (current.replayCount !== observedCount) {
-          throw hooksError(
-            'REPLAY_COUNT_STALE',
-            `replay_count is ${current.replayCount} now, not ${observedCount}: read the delivery again.`,
-            { details: { replay_count: current.replayCount, state: current.state } },
-          );
+          throw replayCountStale(current, observedCount);
         }
-        throw notReplayable(current, `it is ${current.state}`);
+        throw deliveryNotReplayable(current, `it is ${current.state}`);
       }
       await this.hookStates.reopenUndeliverable(manager, hookId);
       return { delivery: bumped, queued: true };
@@ -92,10 +88,4 @@ export class DeliveryReplayService {
     }
     return deliveryView(replayed.delivery);
   }
-}
-
-function notReplayable(delivery: DeliveryRecord, why: string): AppError {
-  return hooksError('DELIVERY_NOT_REPLAYABLE', `This delivery cannot be replayed: ${why}.`, {
-    details: { replay_count: delivery.replayCount, state: delivery.state },
-  });
 }

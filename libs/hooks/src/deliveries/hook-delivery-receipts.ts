@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type DeliveryReceipt, DeliveryReceiptSource } from '@cw/workflows';
-import type { HookOwner } from '../registration/hook.repository';
+import type { HookOwner } from '../registration/hook-owner';
 import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
 
 /** A report's `delivery_receipts`: its deliveries to the reader's own hooks. */

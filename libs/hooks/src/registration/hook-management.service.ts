@@ -1,22 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { HookAuthority } from '../access/hook-authority';
 import { HookLifecycle } from '../access/hook-lifecycle';
-import { hooksError } from '../errors/hooks-errors';
+import { hookEnded, hookNotFound } from '../errors/hooks-errors';
 import { SecretBox } from '../signing/secret-box';
 import { mintSigningSecret } from '../signing/signing-secret';
 import { SigningKeyRepository } from '../signing/signing-key.repository';
 import { hookView, type HookView, type SigningKeyView } from './hook-view';
-import { type HookOwner, type HookRecord, HookRepository } from './hook.repository';
-
-export const ownerOf = (actor: Actor): HookOwner => ({
-  personId: actor.personId,
-  companyId: actor.companyId,
-});
-
-export const hookNotFound = (): AppError => AppError.notFound('No hook of yours has that id.');
+import { type HookRecord, HookRepository } from './hook.repository';
+import { ownerOf } from './hook-owner';
 
 /**
  * Listing, key rotation and deletion of the caller's own hooks (any credential of theirs, the
@@ -67,9 +60,7 @@ export class HookManagementService {
       if (!hook) throw hookNotFound();
       // A callback ended as undeliverable may be replayed, and may need a new key for it.
       if (hook.state === 'ended' && hook.endedReason !== 'undeliverable') {
-        throw hooksError('HOOK_ENDED', `This hook has ended (${hook.endedReason}).`, {
-          details: { ended_reason: hook.endedReason },
-        });
+        throw hookEnded(hook.endedReason);
       }
       const signingKeyId = await this.keys.replace(manager, hookId, sealed);
       if (!hook.signed) await this.hooks.markSigned(manager, hookId);

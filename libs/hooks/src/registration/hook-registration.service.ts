@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { AppError } from '@cw/platform';
 import { TERMINAL_RUN_STATUSES, type TerminalRunStatus, WorkflowReportsApi } from '@cw/workflows';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DeliveryFanout } from '../deliveries/delivery-fanout.service';
-import { hooksError } from '../errors/hooks-errors';
+import {
+  bearerRequired,
+  hookLimitReached,
+  reportNotFound,
+  workflowNotFound,
+} from '../errors/hooks-errors';
 import { HooksConfig } from '../hooks.config';
 import { SecretBox } from '../signing/secret-box';
 import { mintSigningSecret } from '../signing/signing-secret';
@@ -27,10 +31,7 @@ const isTerminal = (status: string): boolean =>
 function bearerCredentialOf(actor: Actor): { kind: HookCredentialKind; id: string } {
   const { kind, id } = actor.credential;
   if (kind === 'session') {
-    throw AppError.accessDenied(
-      'Register a hook with a bearer token (an API key): the hook delivers while that token is live. A browser session can list, rotate, replay and delete hooks.',
-      { error: 'bearer_required' },
-    );
+    throw bearerRequired();
   }
   return { kind, id };
 }
@@ -56,7 +57,7 @@ export class HookRegistrationService {
   async registerCallback(actor: Actor, reportId: string, url: string): Promise<RegisteredHookView> {
     const credential = bearerCredentialOf(actor);
     const run = await this.reports.readableRun(actor, reportId);
-    if (!run) throw AppError.notFound('No report with that id is readable by you.');
+    if (!run) throw reportNotFound();
     const registered = await this.register({
       kind: 'callback',
       companyId: actor.companyId,
@@ -84,7 +85,7 @@ export class HookRegistrationService {
     let workflowId: string | null = null;
     if (request.workflowPublicId) {
       workflowId = await this.reports.visibleWorkflowId(actor, request.workflowPublicId);
-      if (!workflowId) throw AppError.notFound('No workflow with that id is visible to you.');
+      if (!workflowId) throw workflowNotFound();
     }
     const statuses = request.statuses
       ? TERMINAL_RUN_STATUSES.filter((status) => request.statuses?.includes(status))
@@ -134,12 +135,6 @@ export class HookRegistrationService {
         ? this.config.HOOKS_CALLBACKS_PER_REPORT
         : this.config.HOOKS_SUBSCRIPTIONS_PER_PERSON;
     if (live < limit) return;
-    throw hooksError(
-      'HOOK_LIMIT_REACHED',
-      hook.kind === 'callback'
-        ? `You hold ${limit} live callbacks on this report, the most allowed (HOOKS_CALLBACKS_PER_REPORT); delete one first.`
-        : `You hold ${limit} live subscriptions, the most allowed (HOOKS_SUBSCRIPTIONS_PER_PERSON); delete one first.`,
-      { details: { kind: hook.kind, limit } },
-    );
+    throw hookLimitReached(hook.kind, limit);
   }
 }

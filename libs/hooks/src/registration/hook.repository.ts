@@ -3,6 +3,7 @@ import { all, camelColumns, type CamelRow, first, run, type StatementRunner } fr
 import { sql } from 'kysely';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type HookCredentialKind, type HookKind, hooksDb, type HooksHooks } from '../hooks-schema';
+import type { HookOwner } from './hook-owner';
 
 /** The columns of a hook record, as the migration names them. */
 export const HOOK_COLUMNS = [
@@ -38,12 +39,6 @@ export interface NewHook {
   reportId: string | null;
   workflowId: string | null;
   statuses: string[] | null;
-}
-
-/** The person, in one company, whose hooks a route may see. */
-export interface HookOwner {
-  personId: string;
-  companyId: string;
 }
 
 const hooksWithKey = () =>
