@@ -60,3 +60,12 @@ group by "owner_id",
   "company_id",
   "credential_kind",
   "credential_id";
+
+-- HookLifecycleRepository.cancelPendingOfHook
+-- $1 = "11111111-1111-4111-8111-111111111111"
+update "hooks"."deliveries"
+set "state" = 'cancelled',
+  "next_attempt_at" = NULL,
+  "failure_reason" = 'hook_ended'
+where "hook_id" = $1
+  and "state" = 'pending';

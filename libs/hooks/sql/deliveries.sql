@@ -99,15 +99,6 @@ set "state" = 'cancelled',
 where ("id" = $2 and "attempt_number" = $3 and ("state" = 'pending') IS TRUE)
 returning "id";
 
--- DeliverySettlementRepository.cancelPendingOfHook
--- $1 = "11111111-1111-4111-8111-111111111111"
-update "hooks"."deliveries"
-set "state" = 'cancelled',
-  "next_attempt_at" = NULL,
-  "failure_reason" = 'hook_ended'
-where "hook_id" = $1
-  and "state" = 'pending';
-
 -- DeliveryHistoryRepository.listOfHook
 -- $1 = "11111111-1111-4111-8111-111111111111", $2 = 51, $3 = 0
 select "id",

@@ -71,6 +71,7 @@ const snapshots = {
         ],
         reopenUndeliverable: [[HOOK]],
         liveCredentials: [[{ credentialId: PERSON }], [{ ownerId: PERSON }]],
+        cancelPendingOfHook: [[HOOK]],
       },
     }),
   ],
@@ -109,7 +110,6 @@ const snapshots = {
           [attempt, AT, 'blocked', false],
         ],
         cancelAttempt: [[attempt, 'hook_ended']],
-        cancelPendingOfHook: [[HOOK]],
       },
     }),
     snapshotGroup({

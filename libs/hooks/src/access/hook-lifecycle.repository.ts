@@ -51,9 +51,21 @@ export const hookLifecycleStatements = {
       )
       .where('state', '=', sql.lit('live'))
       .groupBy(['owner_id', 'company_id', 'credential_kind', 'credential_id']),
+
+  /** An ended hook's pending deliveries are cancelled with it. */
+  cancelPendingOfHook: (hookId: string) =>
+    hooksDb
+      .updateTable('hooks.deliveries')
+      .set({
+        state: sql.lit('cancelled'),
+        next_attempt_at: sql<null>`NULL`,
+        failure_reason: sql.lit('hook_ended'),
+      })
+      .where('hook_id', '=', hookId)
+      .where('state', '=', sql.lit('pending')),
 };
 
-/** `hooks.hooks` as hooks end and reopen: the writes of `HookLifecycle` and of a replay. */
+/** Hooks ending and reopening: the writes of `HookLifecycle` and of a replay. */
 @Injectable()
 export class HookLifecycleRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -61,6 +73,11 @@ export class HookLifecycleRepository {
   /** Ends a live hook; false when it had already ended. */
   async end(manager: EntityManager, id: string, reason: HookEndedReason): Promise<boolean> {
     return (await all(manager, hookLifecycleStatements.end(id, reason))).length > 0;
+  }
+
+  /** Cancels every pending delivery of an ended hook. */
+  cancelPendingOfHook(manager: EntityManager, hookId: string): Promise<void> {
+    return run(manager, hookLifecycleStatements.cancelPendingOfHook(hookId));
   }
 
   /** A callback ended as undeliverable is live again (a replay reopens it). */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DeliverySettlementRepository } from '../deliveries/delivery-settlement.repository';
 import type { HookEndedReason } from '../hooks-schema';
 import { SigningKeyRepository } from '../signing/signing-key.repository';
 import { HookAuthority } from './hook-authority';
@@ -16,7 +15,6 @@ export class HookLifecycle {
   constructor(
     private readonly dataSource: DataSource,
     private readonly hooks: HookLifecycleRepository,
-    private readonly deliveries: DeliverySettlementRepository,
     private readonly keys: SigningKeyRepository,
     private readonly authority: HookAuthority,
   ) {}
@@ -24,7 +22,7 @@ export class HookLifecycle {
   /** Ends a live hook in the caller's transaction; false when it had already ended. */
   async end(manager: EntityManager, hookId: string, reason: HookEndedReason): Promise<boolean> {
     if (!(await this.hooks.end(manager, hookId, reason))) return false;
-    await this.deliveries.cancelPendingOfHook(manager, hookId);
+    await this.hooks.cancelPendingOfHook(manager, hookId);
     if (reason !== 'undeliverable') await this.keys.remove(manager, hookId);
     return true;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { all, type HooksTables, rawQuery, run, type StatementRunner } from '@cw/db';
+import { all, type HooksTables, rawQuery, type StatementRunner } from '@cw/db';
 import { type ExpressionBuilder, type NotNull, sql } from 'kysely';
 import { hooksDb } from '../hooks-schema';
 import type { FailureReason } from './attempt-outcome';
@@ -104,17 +104,6 @@ export const deliverySettlementStatements = {
     settledAttempt(attempt)
       .set({ state: sql.lit('cancelled'), next_attempt_at: NULL, failure_reason: reason })
       .returning('id'),
-
-  cancelPendingOfHook: (hookId: string) =>
-    hooksDb
-      .updateTable('hooks.deliveries')
-      .set({
-        state: sql.lit('cancelled'),
-        next_attempt_at: NULL,
-        failure_reason: sql.lit('hook_ended'),
-      })
-      .where('hook_id', '=', hookId)
-      .where('state', '=', sql.lit('pending')),
 };
 
 const statements = deliverySettlementStatements;
@@ -186,10 +175,5 @@ export class DeliverySettlementRepository {
   ): Promise<boolean> {
     const statement = statements.cancelAttempt({ deliveryId, attemptNumber }, reason);
     return (await all(runner, statement, hot)).length > 0;
-  }
-
-  /** Cancels every pending delivery of an ended hook. */
-  cancelPendingOfHook(runner: StatementRunner, hookId: string): Promise<void> {
-    return run(runner, statements.cancelPendingOfHook(hookId));
   }
 }
