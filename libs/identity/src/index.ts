@@ -4,12 +4,8 @@ export { DirectoryModule } from './directory/directory.module';
 export { IDENTITY_ENTITIES } from './identity-entities';
 export { CredentialService } from './credentials/credential.service';
 export { IdentityConfig } from './identity.config';
-export {
-  allowedHostsOf,
-  allowedRequestBaseOf,
-  hostNotAllowed,
-  publicBaseOf,
-} from './oauth/public-base';
+export { allowedHostsOf, allowedRequestBaseOf, publicBaseOf } from './oauth/public-base';
+export { hostNotAllowed } from './errors/identity-errors';
 export { MCP_SCOPES } from './oauth/oauth-scopes';
 export { DirectoryService } from './directory/directory.service';
 export type { CompanyRecord, PersonRecord, TeamRecord } from './directory/directory-records';

@@ -1,6 +1,6 @@
-import { AppError } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../identity.config';
+import { hostNotAllowed } from '../errors/identity-errors';
 import { AllowedHosts } from './allowed-hosts';
 
 const hostsByConfig = new WeakMap<IdentityConfig, AllowedHosts>();
@@ -31,14 +31,6 @@ export function allowedRequestBaseOf(
   return `${request.protocol}://${request.host.toLowerCase()}`;
 }
 
-/** 403 for a request whose `Host` the settings do not name. */
-export function hostNotAllowed(request: FastifyRequest): AppError {
-  return AppError.accessDenied(
-    `This server does not answer as the host ${JSON.stringify(request.host)}; an operator names its public address in OAUTH_ISSUER or lists hosts in MCP_ALLOWED_HOSTS.`,
-    { error: 'host_not_allowed' },
-  );
-}
-
 /**
  * The public base URL of the API (`https://wiki.example.com`, no trailing slash): OAUTH_ISSUER
  * when set, otherwise the address the request came to when its host is allowed. Any other
@@ -47,6 +39,6 @@ export function hostNotAllowed(request: FastifyRequest): AppError {
 export function publicBaseOf(request: FastifyRequest, config: IdentityConfig): string {
   if (config.OAUTH_ISSUER !== undefined) return config.OAUTH_ISSUER.replace(/\/$/, '');
   const base = allowedRequestBaseOf(request, config);
-  if (base === undefined) throw hostNotAllowed(request);
+  if (base === undefined) throw hostNotAllowed(request.host);
   return base;
 }

@@ -36,7 +36,7 @@ export class CallerCheck {
    */
   checkOrigin(request: FastifyRequest): void {
     const ownBase = allowedRequestBaseOf(request, this.identity);
-    if (ownBase === undefined) throw hostNotAllowed(request);
+    if (ownBase === undefined) throw hostNotAllowed(request.host);
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const normalized = origin.replace(/\/$/, '').toLowerCase();

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import type { AppError } from '@cw/platform';
 import type { EntityManager } from 'typeorm';
-import { workflowsError } from '../errors/workflows-errors';
+import { workflowLimitReached } from '../errors/workflows-errors';
 import type { Schedule } from '../schedules/schedule';
 import { CompanyCounterRepository } from './company-counter.repository';
 import type { OutputPage, Workflow, WorkflowVisibility } from './entities/workflow.entity';
@@ -48,12 +47,4 @@ export class WorkflowCreateService {
       number,
     });
   }
-}
-
-export function workflowLimitReached(limit: number): AppError {
-  return workflowsError(
-    'WORKFLOW_LIMIT_REACHED',
-    `Your company holds ${limit} workflows, the most allowed (WORKFLOWS_PER_COMPANY); delete one first.`,
-    { details: { limit } },
-  );
 }

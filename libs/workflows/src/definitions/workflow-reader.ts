@@ -3,13 +3,9 @@ import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Workflow } from './entities/workflow.entity';
+import { noVisibleWorkflow } from '../errors/workflows-errors';
 import { WorkflowRepository } from './workflow.repository';
 import type { WorkflowRef } from './workflow-ref';
-
-/** The 404 of a workflow the actor may not see, as if it did not exist. */
-export function noVisibleWorkflow(): AppError {
-  return AppError.notFound('No workflow with that id is visible to you.');
-}
 
 /**
  * The one place that answers "may this actor see, manage this workflow". Seeing is visibility

@@ -1,4 +1,4 @@
-import { defineDomainErrors, type RefusalStatus } from '@cw/platform';
+import { AppError, defineDomainErrors, type RefusalStatus } from '@cw/platform';
 
 /** The workflows context's refusal codes and their statuses. Clients branch on them: never rename one. */
 export const WORKFLOWS_ERROR_STATUS = {
@@ -26,3 +26,23 @@ export const WORKFLOWS_ERROR_STATUS = {
 export type WorkflowsErrorCode = keyof typeof WORKFLOWS_ERROR_STATUS;
 
 export const workflowsError = defineDomainErrors<WorkflowsErrorCode>(WORKFLOWS_ERROR_STATUS);
+
+/** The 404 of a workflow the actor may not see, as if it did not exist. */
+export function noVisibleWorkflow(): AppError {
+  return AppError.notFound('No workflow with that id is visible to you.');
+}
+
+export function workflowLimitReached(limit: number): AppError {
+  return workflowsError(
+    'WORKFLOW_LIMIT_REACHED',
+    `Your company holds ${limit} workflows, the most allowed (WORKFLOWS_PER_COMPANY); delete one first.`,
+    { details: { limit } },
+  );
+}
+
+/** A start refused for the workflow's status; `reason` says what the path starts. */
+export function workflowNotStartable(status: string, reason: string): AppError {
+  return workflowsError('WORKFLOW_NOT_STARTABLE', `This workflow is ${status}; ${reason}`, {
+    details: { workflow_status: status },
+  });
+}

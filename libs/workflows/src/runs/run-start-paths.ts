@@ -2,7 +2,7 @@ import type { Actor } from '@cw/domain';
 import type { AppError } from '@cw/platform';
 import type { Workflow, WorkflowStatus } from '../definitions/entities/workflow.entity';
 import type { WorkflowRef } from '../definitions/workflow-ref';
-import { workflowsError } from '../errors/workflows-errors';
+import { workflowNotStartable } from '../errors/workflows-errors';
 import type { RunTrigger } from './entities/run.entity';
 import type { StartCondition } from './run-start.repository';
 
@@ -52,11 +52,7 @@ export const START_PATHS: Readonly<Record<RunTrigger, StartPath>> = {
 };
 
 export function notStartable(path: StartPath, status: WorkflowStatus): AppError {
-  return workflowsError(
-    'WORKFLOW_NOT_STARTABLE',
-    `This workflow is ${status}; ${path.notStartable}`,
-    { details: { workflow_status: status } },
-  );
+  return workflowNotStartable(status, path.notStartable);
 }
 
 /** A start as a path asks for it. What differs between paths is data: here and `START_PATHS`. */
