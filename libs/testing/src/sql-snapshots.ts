@@ -106,7 +106,7 @@ export function renderStatements(source: string, groups: SnapshotGroup[]): strin
       const variants = examples[name] ?? [];
       if (variants.length === 0) throw new Error(`${owner}.${name} has no example arguments`);
       variants.forEach((args, index) => {
-        const { sql, parameters } = compileStatement(build(...(args)));
+        const { sql, parameters } = compileStatement(build(...args));
         const heading = variants.length > 1 ? ` (${index + 1} of ${variants.length})` : '';
         const bound = parameters.map((value, at) => `$${at + 1} = ${parameterText(value)}`);
         parts.push(
