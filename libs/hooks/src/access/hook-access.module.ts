@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '@cw/identity';
+import { CredentialsModule } from '@cw/identity';
 import { HookRepository } from '../registration/hook.repository';
 import { HookSigningModule } from '../signing/hook-signing.module';
 import { HookAuthority } from './hook-authority';
@@ -12,7 +12,7 @@ import { RevocationListener } from './revocation-listener';
  * whose authority it delivers, and how it ends (also on a revoked credential).
  */
 @Module({
-  imports: [IdentityModule.register({ withRoutes: false }), HookSigningModule],
+  imports: [CredentialsModule, HookSigningModule],
   providers: [
     HookRepository,
     HookAuthority,
