@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DirectoryModule } from '@cw/identity';
 import { WikiApiModule } from '@cw/wiki';
 import { WorkflowReportsApiModule } from '@cw/workflows';
 import { DismissedChipRepository } from './actions/dismissed-chip.repository';
-import { DismissedChip } from './actions/entities/dismissed-chip.entity';
 import { HomeActionsController } from './actions/home-actions.controller';
 import { MisfilingChips } from './actions/misfiling-chips';
 import { HomeSummaryController } from './summary/home-summary.controller';
@@ -16,12 +14,7 @@ import { HomeSummaryService } from './summary/home-summary.service';
  * on workflows, composed by the wiki-service.
  */
 @Module({
-  imports: [
-    DirectoryModule,
-    TypeOrmModule.forFeature([DismissedChip]),
-    WikiApiModule,
-    WorkflowReportsApiModule,
-  ],
+  imports: [DirectoryModule, WikiApiModule, WorkflowReportsApiModule],
   controllers: [HomeSummaryController, HomeActionsController],
   providers: [HomeSummaryService, MisfilingChips, DismissedChipRepository],
 })
