@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { camelColumns, first } from '@cw/db';
 import { DataSource } from 'typeorm';
+import { feedbackDb } from '../feedback-schema';
 
 export interface AttachmentLocation {
   filename: string;
@@ -8,17 +10,21 @@ export interface AttachmentLocation {
   storageKey: string;
 }
 
+export const inboxAttachmentStatements = {
+  find: (feedbackId: string, attachmentId: string) =>
+    feedbackDb
+      .selectFrom('feedback.attachments')
+      .select(camelColumns(['filename', 'content_type', 'size', 'storage_key']))
+      .where('feedback_id', '=', feedbackId)
+      .where('id', '=', attachmentId),
+};
+
 /** Where one report's evidence file is stored (`feedback.attachments`). */
 @Injectable()
 export class InboxAttachmentRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async find(feedbackId: string, attachmentId: string): Promise<AttachmentLocation | null> {
-    const [row] = await this.dataSource.query<AttachmentLocation[]>(
-      `SELECT filename, content_type AS "contentType", size, storage_key AS "storageKey"
-         FROM feedback.attachments WHERE feedback_id = $1 AND id = $2`,
-      [feedbackId, attachmentId],
-    );
-    return row ?? null;
+  find(feedbackId: string, attachmentId: string): Promise<AttachmentLocation | null> {
+    return first(this.dataSource, inboxAttachmentStatements.find(feedbackId, attachmentId));
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { all, first, rawQuery, type StatementRunner } from '@cw/db';
+import type { CompiledQuery } from 'kysely';
+import { DataSource } from 'typeorm';
 import type { TriageStatus } from '../reports/feedback-statuses';
 import {
   REPORT_SOURCE_COLUMNS,
@@ -21,61 +23,7 @@ export interface InboxIdRow {
   status: TriageStatus;
 }
 
-/** The inbox's filtered, sorted reads of `feedback.reports`: filters and order all in SQL. */
-@Injectable()
-export class InboxQueryRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  /**
-   * One page of reports in order (their view columns), and how many reports match in all. With a
-   * search term, within the search deadline (`search-deadline.ts`).
-   */
-  page(filter: InboxFilter, order: InboxOrder, limit: number, offset: number): Promise<InboxPage> {
-    if (filter.search === null) {
-      return this.pageWith(this.dataSource.manager, filter, order, limit, offset);
-    }
-    return withSearchDeadline(this.dataSource, (manager) =>
-      this.pageWith(manager, filter, order, limit, offset),
-    );
-  }
-
-  /** Every matching report's id and status, in order. */
-  ids(filter: InboxFilter, order: InboxOrder): Promise<InboxIdRow[]> {
-    const { where, params } = inboxWhere(filter);
-    const sql = `SELECT id, status FROM feedback.reports WHERE ${where} ORDER BY ${inboxOrderBy(order)}`;
-    if (filter.search === null) return this.dataSource.query<InboxIdRow[]>(sql, params);
-    return withSearchDeadline(this.dataSource, (manager) =>
-      manager.query<InboxIdRow[]>(sql, params),
-    );
-  }
-
-  private async pageWith(
-    manager: EntityManager,
-    filter: InboxFilter,
-    order: InboxOrder,
-    limit: number,
-    offset: number,
-  ): Promise<InboxPage> {
-    const page =
-      filter.search === null
-        ? pageInIndexOrder(filter, order, limit, offset)
-        : pageOfSearchMatches(filter, filter.search, order, limit, offset);
-    const rows = await manager.query<(ReportRow & { total: number })[]>(page.sql, page.params);
-    if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-    // A page past the end has no row to carry the count.
-    const { where, params } = inboxWhere(filter);
-    const [{ total }] = await manager.query<{ total: number }[]>(
-      `SELECT count(*)::int AS total FROM feedback.reports WHERE ${where}`,
-      params,
-    );
-    return { rows: [], total };
-  }
-}
-
-interface PageQuery {
-  sql: string;
-  params: unknown[];
-}
+type PageRow = ReportRow & { total: number };
 
 /**
  * Without a search term the page is read in its order and stops at the page's end (the
@@ -87,16 +35,16 @@ function pageInIndexOrder(
   order: InboxOrder,
   limit: number,
   offset: number,
-): PageQuery {
+): CompiledQuery<PageRow> {
   const { where, params } = inboxWhere(filter);
   const count = params.length;
-  return {
-    sql: `SELECT ${reportViewColumns('reports')},
+  return rawQuery<PageRow>(
+    `SELECT ${reportViewColumns('reports')},
                  (SELECT count(*)::int FROM feedback.reports WHERE ${where}) AS total
             FROM feedback.reports WHERE ${where}
            ORDER BY ${inboxOrderBy(order)} LIMIT $${count + 1} OFFSET $${count + 2}`,
-    params: [...params, limit, offset],
-  };
+    [...params, limit, offset],
+  );
 }
 
 /**
@@ -112,16 +60,84 @@ function pageOfSearchMatches(
   order: InboxOrder,
   limit: number,
   offset: number,
-): PageQuery {
+): CompiledQuery<PageRow> {
   const { where, params } = inboxWhere({ ...filter, search: null });
   const count = params.length;
-  return {
-    sql: `WITH matches AS MATERIALIZED (
+  return rawQuery<PageRow>(
+    `WITH matches AS MATERIALIZED (
             SELECT ${REPORT_SOURCE_COLUMNS} FROM feedback.reports
              WHERE search_text LIKE $${count + 1})
           SELECT ${reportViewColumns('matches')}, count(*) OVER ()::int AS total
             FROM matches WHERE ${where}
            ORDER BY ${inboxOrderBy(order)} LIMIT $${count + 2} OFFSET $${count + 3}`,
-    params: [...params, searchPattern(search), limit, offset],
-  };
+    [...params, searchPattern(search), limit, offset],
+  );
+}
+
+/**
+ * The inbox's statements are hand-written: the filter's WHERE text (`inbox-filter.sql.ts`) is
+ * shared by the page, its count and the id list, and the search reads its matches first in a
+ * MATERIALIZED CTE (see `pageOfSearchMatches`).
+ */
+export const inboxQueryStatements = {
+  ids: (filter: InboxFilter, order: InboxOrder) => {
+    const { where, params } = inboxWhere(filter);
+    return rawQuery<InboxIdRow>(
+      `SELECT id, status FROM feedback.reports WHERE ${where} ORDER BY ${inboxOrderBy(order)}`,
+      params,
+    );
+  },
+  pageInIndexOrder,
+  pageOfSearchMatches,
+  total: (filter: InboxFilter) => {
+    const { where, params } = inboxWhere(filter);
+    return rawQuery<{ total: number }>(
+      `SELECT count(*)::int AS total FROM feedback.reports WHERE ${where}`,
+      params,
+    );
+  },
+};
+
+/** The inbox's filtered, sorted reads of `feedback.reports`: filters and order all in SQL. */
+@Injectable()
+export class InboxQueryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * One page of reports in order (their view columns), and how many reports match in all. With a
+   * search term, within the search deadline (`search-deadline.ts`).
+   */
+  page(filter: InboxFilter, order: InboxOrder, limit: number, offset: number): Promise<InboxPage> {
+    if (filter.search === null) {
+      return this.pageWith(this.dataSource, filter, order, limit, offset);
+    }
+    return withSearchDeadline(this.dataSource, (manager) =>
+      this.pageWith(manager, filter, order, limit, offset),
+    );
+  }
+
+  /** Every matching report's id and status, in order. */
+  ids(filter: InboxFilter, order: InboxOrder): Promise<InboxIdRow[]> {
+    const statement = inboxQueryStatements.ids(filter, order);
+    if (filter.search === null) return all(this.dataSource, statement);
+    return withSearchDeadline(this.dataSource, (manager) => all(manager, statement));
+  }
+
+  private async pageWith(
+    runner: StatementRunner,
+    filter: InboxFilter,
+    order: InboxOrder,
+    limit: number,
+    offset: number,
+  ): Promise<InboxPage> {
+    const page =
+      filter.search === null
+        ? inboxQueryStatements.pageInIndexOrder(filter, order, limit, offset)
+        : inboxQueryStatements.pageOfSearchMatches(filter, filter.search, order, limit, offset);
+    const rows = await all(runner, page);
+    if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+    // A page past the end has no row to carry the count.
+    const counted = await first(runner, inboxQueryStatements.total(filter));
+    return { rows: [], total: counted?.total ?? 0 };
+  }
 }

@@ -1,8 +1,33 @@
 import { Injectable } from '@nestjs/common';
+import { first, run } from '@cw/db';
+import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
+import { feedbackDb } from '../feedback-schema';
 import type { TriageStatus } from '../reports/feedback-statuses';
 
 export type TriageOutcome = 'changed' | 'unchanged' | 'reserved' | 'missing';
+
+export const triageStatements = {
+  lockStatus: (feedbackId: string) =>
+    feedbackDb
+      .selectFrom('feedback.reports')
+      .select('status')
+      .where('id', '=', feedbackId)
+      .forUpdate(),
+
+  /** Any move releases a held intake lease. */
+  setStatus: (feedbackId: string, status: TriageStatus) =>
+    feedbackDb
+      .updateTable('feedback.reports')
+      .set({
+        status,
+        lease_session_id: null,
+        lease_token_hash: null,
+        lease_expires_at: null,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', feedbackId),
+};
 
 /** Operators' status changes of `feedback.reports`. */
 @Injectable()
@@ -17,20 +42,11 @@ export class TriageRepository {
    */
   setStatus(feedbackId: string, status: TriageStatus): Promise<TriageOutcome> {
     return this.dataSource.transaction(async (manager) => {
-      const [current]: { status: TriageStatus }[] = await manager.query(
-        `SELECT status FROM feedback.reports WHERE id = $1 FOR UPDATE`,
-        [feedbackId],
-      );
+      const current = await first(manager, triageStatements.lockStatus(feedbackId));
       if (!current) return 'missing';
       if (current.status === status) return 'unchanged';
       if (status === 'in_progress') return 'reserved';
-      await manager.query(
-        `UPDATE feedback.reports
-            SET status = $2, lease_session_id = NULL, lease_token_hash = NULL,
-                lease_expires_at = NULL, updated_at = now()
-          WHERE id = $1`,
-        [feedbackId, status],
-      );
+      await run(manager, triageStatements.setStatus(feedbackId, status));
       return 'changed';
     });
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { all, rawQuery, type StatementRunner } from '@cw/db';
+import { DataSource } from 'typeorm';
 import type { FeedbackCategory, TriageStatus } from './feedback-statuses';
 import type {
   AttachmentUrl,
@@ -78,6 +79,15 @@ function reportAttachments(reportId: string): string {
              FROM feedback.attachments a WHERE a.feedback_id = ${reportId})`;
 }
 
+export const reportViewStatements = {
+  /** Hand-written: the view's select list with its attachments' JSON subquery (`reportViewColumns`). */
+  byIds: (ids: readonly string[]) =>
+    rawQuery<ReportRow>(
+      `SELECT ${reportViewColumns('reports')} FROM feedback.reports WHERE id = ANY($1::uuid[])`,
+      [ids],
+    ),
+};
+
 /** `feedback.reports` and `feedback.attachments` read as views: every route that shows reports reads here. */
 @Injectable()
 export class ReportViewRepository {
@@ -87,13 +97,10 @@ export class ReportViewRepository {
   async viewsByIds(
     ids: readonly string[],
     attachmentUrl: AttachmentUrl,
-    manager: EntityManager = this.dataSource.manager,
+    runner: StatementRunner = this.dataSource,
   ): Promise<FeedbackReportView[]> {
     if (ids.length === 0) return [];
-    const rows = await manager.query<ReportRow[]>(
-      `SELECT ${reportViewColumns('reports')} FROM feedback.reports WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
+    const rows = await all(runner, reportViewStatements.byIds(ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return reportViews(
       ids.flatMap((id) => byId.get(id) ?? []),
@@ -104,9 +111,9 @@ export class ReportViewRepository {
   async viewById(
     id: string,
     attachmentUrl: AttachmentUrl,
-    manager?: EntityManager,
+    runner?: StatementRunner,
   ): Promise<FeedbackReportView | null> {
-    const [view] = await this.viewsByIds([id], attachmentUrl, manager);
+    const [view] = await this.viewsByIds([id], attachmentUrl, runner);
     return view ?? null;
   }
 }

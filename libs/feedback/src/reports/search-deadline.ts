@@ -1,4 +1,6 @@
+import { run } from '@cw/db';
 import { AppError } from '@cw/platform';
+import { sql } from 'kysely';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 /**
@@ -23,8 +25,9 @@ export async function withSearchDeadline<T>(
 ): Promise<T> {
   try {
     return await dataSource.transaction(async (manager) => {
-      await manager.query('SET TRANSACTION READ ONLY');
-      await manager.query(`SET LOCAL statement_timeout = ${Math.round(timeoutMs)}`);
+      await run(manager, sql`SET TRANSACTION READ ONLY`);
+      // SET takes no parameters: the timeout is a literal.
+      await run(manager, sql`SET LOCAL statement_timeout = ${sql.lit(Math.round(timeoutMs))}`);
       return search(manager);
     });
   } catch (error) {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { all, first, rawQuery } from '@cw/db';
 import { DataSource } from 'typeorm';
+import { feedbackDb } from '../../feedback-schema';
 import type { TriageStatus } from '../../reports/feedback-statuses';
 
 /** How a pull request event changes a report: the status it computes from the current row. */
@@ -26,23 +28,13 @@ const NEXT_URL: Record<PullRequestChange, string> = {
   close_unmerged: 'pull_request_url',
 };
 
-export interface LinkOutcome {
-  status: TriageStatus;
-  changed: boolean;
-}
-
-/** The GitHub webhook's one write: a report's pull request link and status. */
-@Injectable()
-export class PullRequestLinkRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
+export const pullRequestLinkStatements = {
   /**
-   * Applies the change under the row lock and answers the report's status; null for an unknown
-   * report. A change that alters nothing writes nothing (a redelivery leaves the row as it was).
-   * An expired lease left on a report that leaves `in_progress` is cleared with it.
+   * Hand-written: one statement locks the row, computes the next status from it and writes only
+   * a change; the change's CASE uses $2 more than once.
    */
-  async apply(id: string, url: string, change: PullRequestChange): Promise<LinkOutcome | null> {
-    const [rows]: [{ status: TriageStatus }[], number] = await this.dataSource.query(
+  apply: (id: string, url: string, change: PullRequestChange) =>
+    rawQuery<{ status: TriageStatus }>(
       `WITH current AS (
          SELECT id, status, pull_request_url, coalesce(lease_expires_at > now(), false) AS leased
            FROM feedback.reports WHERE id = $1 FOR UPDATE),
@@ -61,12 +53,31 @@ export class PullRequestLinkRepository {
                OR r.status <> next.status)
        RETURNING r.status`,
       [id, url],
-    );
-    if (rows[0]) return { status: rows[0].status, changed: true };
-    const current: { status: TriageStatus }[] = await this.dataSource.query(
-      `SELECT status FROM feedback.reports WHERE id = $1`,
-      [id],
-    );
-    return current[0] ? { status: current[0].status, changed: false } : null;
+    ),
+
+  statusOf: (id: string) =>
+    feedbackDb.selectFrom('feedback.reports').select('status').where('id', '=', id),
+};
+
+export interface LinkOutcome {
+  status: TriageStatus;
+  changed: boolean;
+}
+
+/** The GitHub webhook's one write: a report's pull request link and status. */
+@Injectable()
+export class PullRequestLinkRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Applies the change under the row lock and answers the report's status; null for an unknown
+   * report. A change that alters nothing writes nothing (a redelivery leaves the row as it was).
+   * An expired lease left on a report that leaves `in_progress` is cleared with it.
+   */
+  async apply(id: string, url: string, change: PullRequestChange): Promise<LinkOutcome | null> {
+    const [applied] = await all(this.dataSource, pullRequestLinkStatements.apply(id, url, change));
+    if (applied) return { status: applied.status, changed: true };
+    const current = await first(this.dataSource, pullRequestLinkStatements.statusOf(id));
+    return current ? { status: current.status, changed: false } : null;
   }
 }

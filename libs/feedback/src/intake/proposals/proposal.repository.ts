@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { all, camelColumns, first, rawQuery, type StatementRunner } from '@cw/db';
+import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
+import { feedbackDb } from '../../feedback-schema';
 import { withSearchDeadline } from '../../reports/search-deadline';
 import type { EvidenceFile } from '../evidence-file';
 
@@ -15,17 +18,65 @@ function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+const reports = () => feedbackDb.selectFrom('feedback.reports');
+
+export const proposalStatements = {
+  exists: (id: string) => reports().select(sql.lit(1).as('one')).where('id', '=', id),
+
+  /**
+   * Hand-written: the keyset condition compares the `(created_at, id)` row with the `after`
+   * report's, read in a sub-select, and `$1` is used twice.
+   */
+  pendingIds: (after: string | null, limit: number) =>
+    rawQuery<{ id: string }>(
+      `SELECT id FROM feedback.reports
+        WHERE proposal IS NULL
+          AND ($1::uuid IS NULL
+               OR (created_at, id) > (SELECT created_at, id FROM feedback.reports WHERE id = $1))
+        ORDER BY created_at, id LIMIT $2`,
+      [after, limit + 1],
+    ),
+
+  /** `search_text LIKE` is what the trigram index answers. */
+  searchPage: (pattern: string, limit: number, offset: number) =>
+    reports()
+      .select('id')
+      .where('search_text', 'like', pattern)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset),
+
+  searchTotal: (pattern: string) =>
+    reports()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where('search_text', 'like', pattern),
+
+  attachmentOf: (feedbackId: string, attachmentId: string) =>
+    feedbackDb
+      .selectFrom('feedback.attachments')
+      .select(camelColumns(['storage_key', 'filename', 'content_type', 'size']))
+      .where('feedback_id', '=', feedbackId)
+      .where('id', '=', attachmentId),
+
+  store: (id: string, proposal: StoredProposal) =>
+    feedbackDb
+      .updateTable('feedback.reports')
+      .set({
+        proposal: sql`${JSON.stringify(proposal)}::jsonb`,
+        proposal_updated_at: sql<Date>`clock_timestamp()`,
+      })
+      .where('id', '=', id)
+      .returning('proposal_updated_at as updatedAt'),
+};
+
 /** The proposal routes' reads and their one write on `feedback.reports`. */
 @Injectable()
 export class ProposalRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async exists(id: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM feedback.reports WHERE id = $1`,
-      [id],
-    );
-    return rows.length > 0;
+    return (await first(this.dataSource, proposalStatements.exists(id))) !== null;
   }
 
   /**
@@ -33,14 +84,7 @@ export class ProposalRepository {
    * id; that report may have a proposal by now). One more than `limit` tells whether more follow.
    */
   async pendingIds(after: string | null, limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM feedback.reports
-        WHERE proposal IS NULL
-          AND ($1::uuid IS NULL
-               OR (created_at, id) > (SELECT created_at, id FROM feedback.reports WHERE id = $1))
-        ORDER BY created_at, id LIMIT $2`,
-      [after, limit + 1],
-    );
+    const rows = await all(this.dataSource, proposalStatements.pendingIds(after, limit));
     return rows.map((row) => row.id);
   }
 
@@ -50,36 +94,20 @@ export class ProposalRepository {
    */
   search(term: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
     const pattern = containsPattern(term);
-    return withSearchDeadline(this.dataSource, async (manager) => {
-      const rows: { id: string }[] = await manager.query(
-        `SELECT id FROM feedback.reports WHERE search_text LIKE $1
-          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [pattern, limit, offset],
-      );
-      const [{ total }]: { total: number }[] = await manager.query(
-        `SELECT count(*)::int AS total FROM feedback.reports WHERE search_text LIKE $1`,
-        [pattern],
-      );
-      return { ids: rows.map((row) => row.id), total };
+    return withSearchDeadline(this.dataSource, async (manager: StatementRunner) => {
+      const rows = await all(manager, proposalStatements.searchPage(pattern, limit, offset));
+      const counted = await first(manager, proposalStatements.searchTotal(pattern));
+      return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
     });
   }
 
-  async attachmentOf(feedbackId: string, attachmentId: string): Promise<EvidenceFile | null> {
-    const rows: EvidenceFile[] = await this.dataSource.query(
-      `SELECT storage_key AS "storageKey", filename, content_type AS "contentType", size
-         FROM feedback.attachments WHERE feedback_id = $1 AND id = $2`,
-      [feedbackId, attachmentId],
-    );
-    return rows[0] ?? null;
+  attachmentOf(feedbackId: string, attachmentId: string): Promise<EvidenceFile | null> {
+    return first(this.dataSource, proposalStatements.attachmentOf(feedbackId, attachmentId));
   }
 
   /** Replaces the report's proposal and touches no other column; null for an unknown report. */
   async store(id: string, proposal: StoredProposal): Promise<Date | null> {
-    const [rows]: [{ updatedAt: Date }[], number] = await this.dataSource.query(
-      `UPDATE feedback.reports SET proposal = $2::jsonb, proposal_updated_at = clock_timestamp()
-        WHERE id = $1 RETURNING proposal_updated_at AS "updatedAt"`,
-      [id, JSON.stringify(proposal)],
-    );
-    return rows[0]?.updatedAt ?? null;
+    const row = await first(this.dataSource, proposalStatements.store(id, proposal));
+    return row?.updatedAt ?? null;
   }
 }
