@@ -1,4 +1,4 @@
-import { InboxSeedRepository, seededCompanyUuid } from '@cw/feedback/testing';
+import { InboxSeedRepository, type SeedRunner, seededCompanyUuid } from '@cw/feedback/testing';
 import type { Pool } from 'pg';
 
 export const FEEDBACK_REPORTS = 200_000;
@@ -77,11 +77,16 @@ export const FEATURES = Array.from({ length: 200 }, (_, index) =>
     .join(''),
 );
 
+/** The pool as the seed's statement runner: `query()` answers the rows. */
+function seedRunner(pool: Pool): SeedRunner {
+  return {
+    query: async <T>(text: string, parameters?: unknown[]) =>
+      (await pool.query(text, parameters)).rows as T,
+  };
+}
+
 function seeds(pool: Pool): InboxSeedRepository {
-  return new InboxSeedRepository(async <T>(sql: string, params?: unknown[]) => {
-    const result = await pool.query(sql, params);
-    return result.rows as T[];
-  });
+  return new InboxSeedRepository(seedRunner(pool));
 }
 
 /** 200,000 reports over 50 companies in one set-based statement, unless they are there already. */
@@ -103,11 +108,10 @@ export async function seedFeedback(pool: Pool): Promise<{ seconds: number; repor
 
 /** The UUIDs of seeded companies 1..count. */
 export async function feedbackCompanyIds(pool: Pool, count: number): Promise<string[]> {
-  const query = async <T>(sql: string, params?: unknown[]) =>
-    (await pool.query(sql, params)).rows as T[];
+  const runner = seedRunner(pool);
   const ids: string[] = [];
   for (let company = 1; company <= count; company += 1) {
-    ids.push(await seededCompanyUuid(query, company));
+    ids.push(await seededCompanyUuid(runner, company));
   }
   return ids;
 }

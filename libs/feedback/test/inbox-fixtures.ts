@@ -20,9 +20,7 @@ export async function signInOperator(
 }
 
 export function seedRepository(db: DataSource): InboxSeedRepository {
-  return new InboxSeedRepository(<T>(sql: string, params?: unknown[]) =>
-    db.query<T[]>(sql, params),
-  );
+  return new InboxSeedRepository(db);
 }
 
 export function base64Of(text: string | Buffer): string {

@@ -1,7 +1,12 @@
+import { all, first, rawQuery, run, type StatementRunner } from '@cw/db';
+import { sql } from 'kysely';
 import type { FeedbackCategory, TriageStatus } from '../reports/feedback-statuses';
 
-/** Runs one statement and returns its rows (a TypeORM DataSource's or a pg pool's query). */
-export type SeedQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+/**
+ * Where the seed's statements run: a TypeORM `DataSource`, or anything whose `query(text,
+ * parameters)` answers the rows (the benchmark seed adapts a pg pool).
+ */
+export type SeedRunner = StatementRunner;
 
 export interface SeedReport {
   companyId: string;
@@ -37,52 +42,62 @@ export interface BulkInboxSeed {
  * linked, leased) without going through the routes, and the benchmark's bulk seed.
  */
 export class InboxSeedRepository {
-  constructor(private readonly query: SeedQuery) {}
+  constructor(private readonly runner: SeedRunner) {}
 
   async insertReport(report: SeedReport): Promise<string> {
-    const [row] = await this.query<{ id: string }>(
-      `INSERT INTO feedback.reports (company_id, company_name, submitter_id, submitter_email,
+    const [row] = await all(
+      this.runner,
+      rawQuery<{ id: string }>(
+        `INSERT INTO feedback.reports (company_id, company_name, submitter_id, submitter_email,
               submitter_name, category, status, message, page_path, created_at, pull_request_url)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [
-        report.companyId,
-        report.companyName,
-        report.submitterId,
-        report.submitterEmail,
-        report.submitterName,
-        report.category,
-        report.status,
-        report.message,
-        report.pagePath,
-        report.createdAt,
-        report.pullRequestUrl,
-      ],
+        [
+          report.companyId,
+          report.companyName,
+          report.submitterId,
+          report.submitterEmail,
+          report.submitterName,
+          report.category,
+          report.status,
+          report.message,
+          report.pagePath,
+          report.createdAt,
+          report.pullRequestUrl,
+        ],
+      ),
     );
     return row.id;
   }
 
   /** Puts the report in progress under an intake lease, as a claim does. */
   async holdLease(feedbackId: string, lease: HeldLease): Promise<void> {
-    await this.query(
-      `UPDATE feedback.reports SET status = 'in_progress', lease_session_id = $2,
+    await run(
+      this.runner,
+      rawQuery(
+        `UPDATE feedback.reports SET status = 'in_progress', lease_session_id = $2,
               lease_token_hash = $3, lease_expires_at = $4 WHERE id = $1`,
-      [feedbackId, lease.sessionId, lease.tokenHash, lease.expiresAt],
+        [feedbackId, lease.sessionId, lease.tokenHash, lease.expiresAt],
+      ),
     );
   }
 
   async stateOf(
     feedbackId: string,
   ): Promise<{ status: TriageStatus; leaseSessionId: string | null } | null> {
-    const [row] = await this.query<{ status: TriageStatus; leaseSessionId: string | null }>(
-      `SELECT status, lease_session_id AS "leaseSessionId" FROM feedback.reports WHERE id = $1`,
-      [feedbackId],
+    return first(
+      this.runner,
+      rawQuery<{ status: TriageStatus; leaseSessionId: string | null }>(
+        `SELECT status, lease_session_id AS "leaseSessionId" FROM feedback.reports WHERE id = $1`,
+        [feedbackId],
+      ),
     );
-    return row ?? null;
   }
 
   async counts(): Promise<{ reports: number; attachments: number }> {
-    const [row] = await this.query<{ reports: number; attachments: number }>(
-      `SELECT (SELECT count(*)::int FROM feedback.reports) AS reports,
+    const [row] = await all(
+      this.runner,
+      sql<{ reports: number; attachments: number }>`SELECT
+              (SELECT count(*)::int FROM feedback.reports) AS reports,
               (SELECT count(*)::int FROM feedback.attachments) AS attachments`,
     );
     return row;
@@ -99,21 +114,27 @@ export class InboxSeedRepository {
    * index then left as the inbox keeps it, without a pending list (migration 1763850000120).
    */
   async bulkSeed(seed: BulkInboxSeed): Promise<void> {
-    await this.query(`ALTER INDEX feedback.reports_search_trgm_idx SET (fastupdate = on)`);
+    await run(this.runner, sql`ALTER INDEX feedback.reports_search_trgm_idx SET (fastupdate = on)`);
     try {
       await this.insertReports(seed);
-      await this.query(
-        `SELECT gin_clean_pending_list('feedback.reports_search_trgm_idx'::regclass)`,
+      await run(
+        this.runner,
+        sql`SELECT gin_clean_pending_list('feedback.reports_search_trgm_idx'::regclass)`,
       );
     } finally {
-      await this.query(`ALTER INDEX feedback.reports_search_trgm_idx SET (fastupdate = off)`);
+      await run(
+        this.runner,
+        sql`ALTER INDEX feedback.reports_search_trgm_idx SET (fastupdate = off)`,
+      );
     }
-    await this.query(`ANALYZE feedback.reports`);
+    await run(this.runner, sql`ANALYZE feedback.reports`);
   }
 
   private async insertReports(seed: BulkInboxSeed): Promise<void> {
-    await this.query(
-      `INSERT INTO feedback.reports (company_id, company_name, submitter_id, submitter_email,
+    await run(
+      this.runner,
+      rawQuery(
+        `INSERT INTO feedback.reports (company_id, company_name, submitter_id, submitter_email,
               submitter_name, category, status, message, page_path, created_at, pull_request_url)
        SELECT md5('company-' || c)::uuid, 'Company ' || c,
               md5('person-' || c || '-' || p)::uuid, 'person' || p || '@company' || c || '.example',
@@ -130,22 +151,25 @@ export class InboxSeedRepository {
          FROM generate_series(1, $1::int) AS n,
               LATERAL (SELECT 1 + n % $2::int AS c, 1 + (n / $2::int) % $3::int AS p,
                               cardinality($4::text[]) AS w, cardinality($5::text[]) AS f) AS pick`,
-      [seed.reports, seed.companies, seed.peoplePerCompany, seed.words, seed.features],
+        [seed.reports, seed.companies, seed.peoplePerCompany, seed.words, seed.features],
+      ),
     );
   }
 
   async reportCount(): Promise<number> {
-    const [row] = await this.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM feedback.reports`,
+    const [row] = await all(
+      this.runner,
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM feedback.reports`,
     );
     return row.n;
   }
 }
 
 /** The UUID `bulkSeed` gives company `c`. */
-export async function seededCompanyUuid(query: SeedQuery, company: number): Promise<string> {
-  const [row] = await query<{ id: string }>(`SELECT md5('company-' || $1::int)::uuid AS id`, [
-    company,
-  ]);
+export async function seededCompanyUuid(runner: SeedRunner, company: number): Promise<string> {
+  const [row] = await all(
+    runner,
+    sql<{ id: string }>`SELECT md5('company-' || ${company}::int)::uuid AS id`,
+  );
   return row.id;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { all, rawQuery, run } from '@cw/db';
 import type { DataSource } from 'typeorm';
 import type { EvidenceStore } from '../evidence/evidence-store';
 import type { FeedbackCategory, TriageStatus } from '../reports/feedback-statuses';
@@ -29,22 +30,25 @@ export class IntakeSeedRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insertReport(report: IntakeSeedReport = {}): Promise<string> {
-    const [row]: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO feedback.reports (company_id, company_name, submitter_id, submitter_email,
+    const [row] = await all(
+      this.dataSource,
+      rawQuery<{ id: string }>(
+        `INSERT INTO feedback.reports (company_id, company_name, submitter_id, submitter_email,
               submitter_name, category, status, message, page_path, created_at, pull_request_url)
        VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, 'Seeded Person', $3, $4, $5, $6,
                $7, $8)
        RETURNING id`,
-      [
-        report.companyName ?? 'Seeded Company',
-        report.submitterEmail ?? 'seeded@example.test',
-        report.category ?? 'bug',
-        report.status ?? 'approved',
-        report.message ?? 'The export button does nothing.',
-        report.pagePath ?? null,
-        report.createdAt ?? new Date(),
-        report.pullRequestUrl ?? null,
-      ],
+        [
+          report.companyName ?? 'Seeded Company',
+          report.submitterEmail ?? 'seeded@example.test',
+          report.category ?? 'bug',
+          report.status ?? 'approved',
+          report.message ?? 'The export button does nothing.',
+          report.pagePath ?? null,
+          report.createdAt ?? new Date(),
+          report.pullRequestUrl ?? null,
+        ],
+      ),
     );
     return row.id;
   }
@@ -58,53 +62,66 @@ export class IntakeSeedRepository {
   ): Promise<string> {
     const storageKey = `reports/${feedbackId}/${randomUUID()}`;
     await store.put(storageKey, file.bytes, file.contentType);
-    const [row]: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO feedback.attachments (feedback_id, position, filename, content_type, size,
+    const [row] = await all(
+      this.dataSource,
+      rawQuery<{ id: string }>(
+        `INSERT INTO feedback.attachments (feedback_id, position, filename, content_type, size,
               sha256, storage_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [
-        feedbackId,
-        position,
-        file.filename,
-        file.contentType,
-        file.bytes.length,
-        createHash('sha256').update(file.bytes).digest(),
-        storageKey,
-      ],
+        [
+          feedbackId,
+          position,
+          file.filename,
+          file.contentType,
+          file.bytes.length,
+          createHash('sha256').update(file.bytes).digest(),
+          storageKey,
+        ],
+      ),
     );
     return row.id;
   }
 
   /** Moves the report's lease past its expiry, as if its holder had gone quiet. */
   async expireLease(feedbackId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE feedback.reports SET lease_expires_at = now() - interval '1 second'
+    await run(
+      this.dataSource,
+      rawQuery(
+        `UPDATE feedback.reports SET lease_expires_at = now() - interval '1 second'
         WHERE id = $1 AND lease_expires_at IS NOT NULL`,
-      [feedbackId],
+        [feedbackId],
+      ),
     );
   }
 
   /** Takes every queued or leased report out of the intake queue (closed, lease cleared). */
   async emptyQueue(): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE feedback.reports SET status = 'closed', lease_session_id = NULL,
+    await run(
+      this.dataSource,
+      rawQuery(
+        `UPDATE feedback.reports SET status = 'closed', lease_session_id = NULL,
               lease_token_hash = NULL, lease_expires_at = NULL
         WHERE status IN ('approved', 'in_progress')`,
+        [],
+      ),
     );
   }
 
   async setStatus(feedbackId: string, status: TriageStatus): Promise<void> {
-    await this.dataSource.query(`UPDATE feedback.reports SET status = $2 WHERE id = $1`, [
-      feedbackId,
-      status,
-    ]);
+    await run(
+      this.dataSource,
+      rawQuery(`UPDATE feedback.reports SET status = $2 WHERE id = $1`, [feedbackId, status]),
+    );
   }
 
   /** Every column of the report, as JSON: two equal snapshots mean nothing changed. */
   async rowOf(feedbackId: string): Promise<Record<string, unknown>> {
-    const [row]: { row: Record<string, unknown> }[] = await this.dataSource.query(
-      `SELECT to_jsonb(r) AS row FROM feedback.reports r WHERE id = $1`,
-      [feedbackId],
+    const [row] = await all(
+      this.dataSource,
+      rawQuery<{ row: Record<string, unknown> }>(
+        `SELECT to_jsonb(r) AS row FROM feedback.reports r WHERE id = $1`,
+        [feedbackId],
+      ),
     );
     return row.row;
   }
