@@ -1,20 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { camelColumns, first } from '@cw/db';
+import { type CamelRow, camelColumns, first } from '@cw/db';
 import { DataSource } from 'typeorm';
-import { feedbackDb } from '../feedback-schema';
+import { type FeedbackAttachments, feedbackDb } from '../feedback-schema';
 
-export interface AttachmentLocation {
-  filename: string;
-  contentType: string;
-  size: number;
-  storageKey: string;
-}
+const LOCATION_COLUMNS = ['filename', 'content_type', 'size', 'storage_key'] as const;
+
+export type AttachmentLocation = CamelRow<FeedbackAttachments, (typeof LOCATION_COLUMNS)[number]>;
 
 export const inboxAttachmentStatements = {
   find: (feedbackId: string, attachmentId: string) =>
     feedbackDb
       .selectFrom('feedback.attachments')
-      .select(camelColumns(['filename', 'content_type', 'size', 'storage_key']))
+      .select(camelColumns(LOCATION_COLUMNS))
       .where('feedback_id', '=', feedbackId)
       .where('id', '=', attachmentId),
 };

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { all, first, rawQuery, type StatementRunner } from '@cw/db';
+import { all, type CamelRow, first, rawQuery, type StatementRunner } from '@cw/db';
 import type { CompiledQuery } from 'kysely';
 import { DataSource } from 'typeorm';
-import type { TriageStatus } from '../reports/feedback-statuses';
+import type { FeedbackReports } from '../feedback-schema';
 import {
   REPORT_SOURCE_COLUMNS,
   type ReportRow,
@@ -18,10 +18,7 @@ export interface InboxPage {
   total: number;
 }
 
-export interface InboxIdRow {
-  id: string;
-  status: TriageStatus;
-}
+export type InboxIdRow = CamelRow<FeedbackReports, 'id' | 'status'>;
 
 type PageRow = ReportRow & { total: number };
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { all, first, rawQuery, run, type StatementRunner } from '@cw/db';
+import { all, type CamelRow, first, rawQuery, run, type StatementRunner } from '@cw/db';
 import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
-import { feedbackDb } from '../feedback-schema';
-import type { FeedbackCategory, TriageStatus } from '../reports/feedback-statuses';
+import { type FeedbackReports, feedbackDb } from '../feedback-schema';
+import type { FeedbackCategory } from '../reports/feedback-statuses';
 
 export interface NewReport {
   id: string;
@@ -31,10 +31,7 @@ export interface NewAttachment {
 /** What an insert did: wrote the report, found its retry key taken, or found the hour full. */
 export type InsertOutcome = 'written' | 'retry_key_taken' | { hourFullForSeconds: number };
 
-export interface StoredSubmission {
-  id: string;
-  status: TriageStatus;
-}
+export type StoredSubmission = CamelRow<FeedbackReports, 'id' | 'status'>;
 
 export const submissionStatements = {
   findBySubmission: (submitterId: string, submissionId: string) =>

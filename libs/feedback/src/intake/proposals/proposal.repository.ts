@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import { feedbackDb } from '../../feedback-schema';
 import { withSearchDeadline } from '../../reports/search-deadline';
-import type { EvidenceFile } from '../evidence-file';
+import { EVIDENCE_FILE_COLUMNS, type EvidenceFile } from '../evidence-file';
 
 /** What a proposal agent stores (the `proposal` jsonb). */
 export interface StoredProposal {
@@ -55,7 +55,7 @@ export const proposalStatements = {
   attachmentOf: (feedbackId: string, attachmentId: string) =>
     feedbackDb
       .selectFrom('feedback.attachments')
-      .select(camelColumns(['storage_key', 'filename', 'content_type', 'size']))
+      .select(camelColumns(EVIDENCE_FILE_COLUMNS))
       .where('feedback_id', '=', feedbackId)
       .where('id', '=', attachmentId),
 
