@@ -2,17 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runMigrations } from '@cw/db';
+import { databaseUrlFor } from '@cw/testing';
 import { Client } from 'pg';
 import { ensureLocalStack } from '../local-stack/local-stack';
 import { GENERATED_DIR, committedText, generateDbTypes } from './db-types';
 
 const REPO_ROOT = join(__dirname, '../../..');
-
-const withDatabase = (url: string, database: string): string => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-};
 
 async function admin<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
@@ -37,7 +32,7 @@ async function main(): Promise<void> {
   const name = `cw_db_types_${process.pid}_${randomBytes(4).toString('hex')}`;
   await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   try {
-    const url = withDatabase(adminUrl, name);
+    const url = databaseUrlFor(adminUrl, name);
     await runMigrations(url);
     const files = await admin(url, (client) => generateDbTypes(client, REPO_ROOT));
     const changed: string[] = [];

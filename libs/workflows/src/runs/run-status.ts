@@ -1,15 +1,6 @@
-/** The spec's run execution statuses. */
-export const RUN_STATUSES = [
-  'queued',
-  'running',
-  'awaiting_work_packet',
-  'awaiting_approval',
-  'completed',
-  'failed',
-  'cancelled',
-  'stale',
-  'budget_exceeded',
-] as const;
+import { WORKFLOWS_RUNS_STATUS } from '@cw/db';
+/** The spec's run execution statuses: the values the `workflows.runs.status` check allows. */
+export const RUN_STATUSES = WORKFLOWS_RUNS_STATUS;
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
