@@ -142,9 +142,13 @@ describe(`tools/runtime/node.mjs: every npm script on Node ${PIN}`, () => {
 
   describe("a terminal's Ctrl-C, which reaches the launcher and the script at once", () => {
     const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
-    /** `node <args>` on a PTY of its own (util-linux `script`), typing Ctrl-C at `ready`. */
+    /**
+     * `node <args>` on a PTY of its own (util-linux `script`), typing Ctrl-C at `ready`. `exec`,
+     * because `script` runs the command with $SHELL or sh: dash stays as the parent, and is in the
+     * foreground group too, so its death by SIGINT would be the exit status `script` reports.
+     */
     const onTerminal = async (args: string[]): Promise<{ code: unknown; screen: string }> => {
-      const command = [process.execPath, ...args].map(quote).join(' ');
+      const command = ['exec', ...[process.execPath, ...args].map(quote)].join(' ');
       const terminal = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
         cwd: REPO_ROOT,
         stdio: ['pipe', 'pipe', 'pipe'],
