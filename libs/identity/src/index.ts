@@ -8,6 +8,7 @@ export { allowedHostsOf, allowedRequestBaseOf, publicBaseOf } from './oauth/publ
 export { hostNotAllowed } from './errors/identity-errors';
 export { MCP_SCOPES } from './oauth/oauth-scopes';
 export { DirectoryService } from './directory/directory.service';
+export { membershipHeldSql } from './directory/membership-held.sql';
 export type { CompanyRecord, PersonRecord, TeamRecord } from './directory/directory-records';
 export {
   ApiKeyService,

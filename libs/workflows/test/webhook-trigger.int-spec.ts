@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DirectoryService } from '@cw/identity';
+import { endMembershipUnannounced } from '@cw/identity/testing';
 import {
   call,
   createApiKey,
@@ -324,6 +325,18 @@ describe('webhook links and the trigger (one process, real PostgreSQL and Redis)
     await links.delete(dataSource.manager, workflow.id);
     expect((await trigger(first.url, { topic: 'removed' })).status).toBe(404);
     expect((await runsOf(workflow)).map((run) => run.inputs)).toEqual([{ topic: 'cached' }]);
+  });
+
+  it('starts nothing for a holder whose membership ended, before that eviction arrives', async () => {
+    const leaver = await signInTestPerson(server.baseUrl, { company: companyName });
+    const theirs = await makeWorkflow(leaver);
+    const link = await linkCall<Link>('POST', theirs, '', { cookie: leaver.cookie });
+    // The trigger's cache now holds the link with its holder as a member.
+    expect((await trigger(link.body.url, { topic: 'member' })).status).toBe(201);
+    await endMembershipUnannounced(dataSource, leaver.companyId, leaver.personId);
+    const refused = await trigger(link.body.url, { topic: 'left' });
+    expect(refused.status).toBe(404);
+    expect((await runsOf(theirs)).map((run) => run.inputs)).toEqual([{ topic: 'member' }]);
   });
 
   it('answers from the database once a link it knows changes, in every process at once', async () => {

@@ -46,3 +46,18 @@ export async function directoryCounts(
   );
   return counts;
 }
+
+/**
+ * Ends a membership as `DirectoryService.removeMembership` does, without the revocation it
+ * broadcasts: how another process sees it before that message arrives.
+ */
+export async function endMembershipUnannounced(
+  dataSource: DataSource,
+  companyId: string,
+  personId: string,
+): Promise<void> {
+  await dataSource.query(
+    'DELETE FROM identity.memberships WHERE company_id = $1 AND person_id = $2',
+    [companyId, personId],
+  );
+}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
+import { membershipHeldSql } from '@cw/identity';
 import { AppError, ErrorCode } from '@cw/platform';
 import { isUUID } from 'class-validator';
 import type { RunStart } from '../runs/run-start-paths';
@@ -22,9 +23,11 @@ const linkNotFound = (): AppError => AppError.notFound(LINK_NOT_FOUND);
  * It answers as soon as the run is queued.
  *
  * The link and its holder come from a revocation-aware cache, and the start's one statement
- * inserts the run only while the workflow is active and visible and the link still has that
- * token. Anything that statement cannot do is checked from a fresh read of the link, so every
- * refusal comes from the database, in the order of `RunStartService.start`.
+ * inserts the run only while the workflow is active and visible, the link still has that token
+ * and its holder is still a member: an ended membership refuses at once in every process, before
+ * the broadcast that evicts the cache has arrived. Anything that statement cannot do is checked
+ * from a fresh read of the link, so every refusal comes from the database, in the order of
+ * `RunStartService.start`.
  */
 @Injectable()
 export class WebhookTriggerService {
@@ -74,7 +77,9 @@ function startOf(holder: AdmittedHolder, inputs: unknown): RunStart {
     workflow: { kind: 'id', id: holder.link.workflowId },
     inputs,
     known: { id: holder.link.workflowId, inputs: holder.link.inputs },
-    requires: liveWebhookLinkSql(holder.link),
+    requires: (workflow, params) =>
+      `${liveWebhookLinkSql(holder.link)(workflow, params)} AND ` +
+      membershipHeldSql(`${workflow}.company_id`, holder.actor.personId, params),
     notFound: linkNotFound,
   };
 }
