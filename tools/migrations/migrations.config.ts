@@ -1,7 +1,7 @@
 import { IsPostgresUrl } from '@cw/platform';
 
 export class MigrationsConfig {
-  /** The database to migrate (or, for generate, one migrated to head). */
+  /** The database to migrate. */
   @IsPostgresUrl()
   DATABASE_URL!: string;
 }
