@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { runMigrations } from '@cw/db';
+import { databaseUrlFor } from '@cw/testing';
 import { Client } from 'pg';
 import { ensureLocalStack } from '../local-stack/local-stack';
 
@@ -29,12 +30,6 @@ export async function benchServers(): Promise<BenchServers> {
   return { databaseUrl: stack.databaseUrl, redisUrl: stack.redisUrl };
 }
 
-export function databaseUrlWithName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -54,14 +49,14 @@ export async function prepareBenchDatabase(
   reuse?: string,
 ): Promise<BenchDatabase> {
   const name = reuse ?? `cw_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const adminUrl = databaseUrlWithName(servers.databaseUrl, 'postgres');
+  const adminUrl = databaseUrlFor(servers.databaseUrl, 'postgres');
   const created = await withClient(adminUrl, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount) return false;
     await client.query(`CREATE DATABASE ${name}`);
     return true;
   });
-  const url = databaseUrlWithName(servers.databaseUrl, name);
+  const url = databaseUrlFor(servers.databaseUrl, name);
   await runMigrations(url);
   return {
     name,
