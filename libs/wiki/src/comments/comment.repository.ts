@@ -1,21 +1,60 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
-import { Comment } from './entities/comment.entity';
+import { all, camelColumns, type CamelRow, first, run } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type WikiComments, wikiDb } from '../wiki-schema';
+
+const COMMENT_COLUMNS = ['id', 'page_id', 'author_id', 'body_md', 'created_at'] as const;
+
+/** A comment on a page (`wiki.comments`). */
+export type CommentRecord = CamelRow<WikiComments, (typeof COMMENT_COLUMNS)[number]>;
+
+export type NewComment = Pick<CommentRecord, 'pageId' | 'authorId' | 'bodyMd'>;
+
+export const commentStatements = {
+  /** The page's comments, oldest first. */
+  listForPage: (pageId: string, limit: number, offset: number) =>
+    wikiDb
+      .selectFrom('wiki.comments')
+      .select(camelColumns(COMMENT_COLUMNS))
+      .where('page_id', '=', pageId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset),
+
+  /** The author's comment lock on the page, held until the transaction ends. */
+  lockAuthorOnPage: (pageId: string, authorId: string) =>
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`wiki:comments:${pageId}:${authorId}`}, 0))`,
+
+  countOf: (pageId: string, authorId: string) =>
+    wikiDb
+      .selectFrom('wiki.comments')
+      .select(sql<number>`count(*)::int`.as('posted'))
+      .where('page_id', '=', pageId)
+      .where('author_id', '=', authorId),
+
+  // clock_timestamp(), not now(): comments of one instant still sort in the order they landed.
+  insert: (comment: NewComment) =>
+    wikiDb
+      .insertInto('wiki.comments')
+      .values({
+        page_id: comment.pageId,
+        author_id: comment.authorId,
+        body_md: comment.bodyMd,
+        created_at: sql`clock_timestamp()`,
+      })
+      .returning(camelColumns(COMMENT_COLUMNS)),
+};
 
 /** `wiki.comments`. */
 @Injectable()
 export class CommentRepository {
-  constructor(@InjectRepository(Comment) private readonly comments: Repository<Comment>) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** The page's comments, oldest first. */
-  listForPage(pageId: string, limit: number, offset: number): Promise<Comment[]> {
-    return this.comments.find({
-      where: { pageId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit,
-      skip: offset,
-    });
+  listForPage(pageId: string, limit: number, offset: number): Promise<CommentRecord[]> {
+    return all(this.dataSource, commentStatements.listForPage(pageId, limit, offset));
   }
 
   /**
@@ -23,28 +62,13 @@ export class CommentRepository {
    * comments there: parallel posts see each other's inserts.
    */
   async lockAndCountOf(manager: EntityManager, pageId: string, authorId: string): Promise<number> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `wiki:comments:${pageId}:${authorId}`,
-    ]);
-    const [row]: { posted: number }[] = await manager.query(
-      `SELECT count(*)::int AS posted FROM wiki.comments WHERE page_id = $1 AND author_id = $2`,
-      [pageId, authorId],
-    );
-    return row.posted;
+    await run(manager, commentStatements.lockAuthorOnPage(pageId, authorId));
+    const row = await first(manager, commentStatements.countOf(pageId, authorId));
+    return row?.posted ?? 0;
   }
 
-  async insert(
-    manager: EntityManager,
-    comment: Pick<Comment, 'pageId' | 'authorId' | 'bodyMd'>,
-  ): Promise<Comment> {
-    // clock_timestamp(), not now(): comments of one instant still sort in the order they landed.
-    const { generatedMaps } = await manager.getRepository(Comment).insert({
-      ...comment,
-      createdAt: () => 'clock_timestamp()',
-    });
-    return this.comments.create({
-      ...comment,
-      ...(generatedMaps[0] as Pick<Comment, 'id' | 'createdAt'>),
-    });
+  async insert(manager: EntityManager, comment: NewComment): Promise<CommentRecord> {
+    const [row] = await all(manager, commentStatements.insert(comment));
+    return row;
   }
 }

@@ -6,9 +6,8 @@ import { wikiError } from '../errors/wiki-errors';
 import type { PageRecord } from '../pages/page-record';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
-import { CommentRepository } from './comment.repository';
 import { CommentsConfig } from './comments.config';
-import type { Comment } from './entities/comment.entity';
+import { type CommentRecord, CommentRepository } from './comment.repository';
 
 export interface CommentView {
   id: string;
@@ -63,7 +62,7 @@ export class PageCommentsService {
   }
 }
 
-function commentView(page: PageRecord, comment: Comment): CommentView {
+function commentView(page: PageRecord, comment: CommentRecord): CommentView {
   return {
     id: comment.id,
     page_public_id: page.public_id,

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { WikiCoreModule } from '../wiki-core.module';
-import { PageFile } from './entities/file.entity';
 import { PageFileRepository } from './file.repository';
 import { FilesConfig, loadFilesConfig } from './files.config';
 import { FilesController } from './files.controller';
@@ -10,7 +8,7 @@ import { PageFilesService } from './page-files.service';
 
 /** Files attached to wiki pages, and the multipart parser their upload route needs. */
 @Module({
-  imports: [WikiCoreModule, TypeOrmModule.forFeature([PageFile])],
+  imports: [WikiCoreModule],
   controllers: [FilesController],
   providers: [
     PageFilesService,

@@ -1,77 +1,110 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, IsNull, type Repository } from 'typeorm';
-import { ShareLink } from './entities/share-link.entity';
+import { all, camelColumns, type CamelRow, first, run } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type WikiPages, type WikiRow, type WikiShareLinks, wikiDb } from '../wiki-schema';
+
+/** The columns of a link as it is listed: never its token hash. */
+const SUMMARY_COLUMNS = ['id', 'page_id', 'token_prefix', 'created_by', 'created_at'] as const;
 
 /** A link as it is listed: never its token hash. */
-export type ShareLinkSummary = Omit<ShareLink, 'tokenHash' | 'revokedAt'>;
+export type ShareLinkSummary = CamelRow<WikiShareLinks, (typeof SUMMARY_COLUMNS)[number]>;
+
+export type NewShareLink = Pick<ShareLinkSummary, 'pageId' | 'tokenPrefix' | 'createdBy'> & {
+  tokenHash: Buffer;
+};
 
 /** The head of a shared page, as a public link shows it. */
-export interface SharedPageRecord {
-  title: string;
-  content_md: string;
-  updated_at: Date;
-  version: number;
-}
+export type SharedPageRecord = CamelRow<WikiPages, 'title' | 'content_md' | 'updated_at'> & {
+  version: WikiRow<WikiPages, 'current_version'>['current_version'];
+};
+
+export const shareLinkStatements = {
+  /** The page's share-link lock, held until the transaction ends. */
+  lockPage: (pageId: string) =>
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`wiki:share-links:${pageId}`}, 0))`,
+
+  countLive: (pageId: string) =>
+    wikiDb
+      .selectFrom('wiki.share_links')
+      .select(sql<number>`count(*)::int`.as('live'))
+      .where('page_id', '=', pageId)
+      .where('revoked_at', 'is', null),
+
+  insert: (link: NewShareLink) =>
+    wikiDb
+      .insertInto('wiki.share_links')
+      .values({
+        page_id: link.pageId,
+        token_hash: link.tokenHash,
+        token_prefix: link.tokenPrefix,
+        created_by: link.createdBy,
+      })
+      .returning(camelColumns(SUMMARY_COLUMNS)),
+
+  /** The page's live links, oldest first. */
+  listLive: (pageId: string) =>
+    wikiDb
+      .selectFrom('wiki.share_links')
+      .select(camelColumns(SUMMARY_COLUMNS))
+      .where('page_id', '=', pageId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id'),
+
+  /** Revoking again keeps the first revocation's time. */
+  revoke: (pageId: string, linkId: string) =>
+    wikiDb
+      .updateTable('wiki.share_links')
+      .set({ revoked_at: sql`coalesce(revoked_at, now())` })
+      .where('id', '=', linkId)
+      .where('page_id', '=', pageId)
+      .returning('id'),
+
+  findSharedPage: (tokenHash: Buffer) =>
+    wikiDb
+      .selectFrom('wiki.share_links as l')
+      .innerJoin('wiki.pages as p', 'p.id', 'l.page_id')
+      .select(camelColumns(['p.title', 'p.content_md', 'p.updated_at']))
+      .select('p.current_version as version')
+      .where('l.token_hash', '=', tokenHash)
+      .where('l.revoked_at', 'is', null)
+      .where('p.deleted_at', 'is', null),
+};
 
 /** `wiki.share_links`. */
 @Injectable()
 export class ShareLinkRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    @InjectRepository(ShareLink) private readonly links: Repository<ShareLink>,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * Holds the page's share-link lock for the caller's transaction, then counts its live links:
    * parallel creations on one page see each other's inserts.
    */
   async lockAndCountLive(manager: EntityManager, pageId: string): Promise<number> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `wiki:share-links:${pageId}`,
-    ]);
-    const [row]: { live: number }[] = await manager.query(
-      `SELECT count(*)::int AS live FROM wiki.share_links WHERE page_id = $1 AND revoked_at IS NULL`,
-      [pageId],
-    );
-    return row.live;
+    await run(manager, shareLinkStatements.lockPage(pageId));
+    const row = await first(manager, shareLinkStatements.countLive(pageId));
+    return row?.live ?? 0;
   }
 
-  async insert(
-    manager: EntityManager,
-    link: Pick<ShareLink, 'pageId' | 'tokenHash' | 'tokenPrefix' | 'createdBy'>,
-  ): Promise<ShareLinkSummary> {
-    const { generatedMaps } = await manager.getRepository(ShareLink).insert(link);
-    const { tokenHash: _hash, ...summary } = link;
-    return { ...summary, ...(generatedMaps[0] as Pick<ShareLink, 'id' | 'createdAt'>) };
+  async insert(manager: EntityManager, link: NewShareLink): Promise<ShareLinkSummary> {
+    const [row] = await all(manager, shareLinkStatements.insert(link));
+    return row;
   }
 
   /** The page's live links, oldest first. */
   listLive(pageId: string): Promise<ShareLinkSummary[]> {
-    return this.links.find({
-      select: { id: true, pageId: true, tokenPrefix: true, createdBy: true, createdAt: true },
-      where: { pageId, revokedAt: IsNull() },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    return all(this.dataSource, shareLinkStatements.listLive(pageId));
   }
 
   /** Revokes a link of the page (again: harmless); false when the page has no such link. */
   async revoke(pageId: string, linkId: string): Promise<boolean> {
-    const { affected } = await this.links.update(
-      { id: linkId, pageId },
-      { revokedAt: () => 'coalesce(revoked_at, now())' },
-    );
-    return (affected ?? 0) > 0;
+    const rows = await all(this.dataSource, shareLinkStatements.revoke(pageId, linkId));
+    return rows.length > 0;
   }
 
   /** The live page shared under this token hash, unless the link is revoked or the page trashed. */
-  async findSharedPage(tokenHash: Buffer): Promise<SharedPageRecord | null> {
-    const [row]: SharedPageRecord[] = await this.dataSource.query(
-      `SELECT p.title, p.content_md, p.updated_at, p.current_version AS version
-             FROM wiki.share_links l JOIN wiki.pages p ON p.id = l.page_id
-            WHERE l.token_hash = $1 AND l.revoked_at IS NULL AND p.deleted_at IS NULL`,
-      [tokenHash],
-    );
-    return row ?? null;
+  findSharedPage(tokenHash: Buffer): Promise<SharedPageRecord | null> {
+    return first(this.dataSource, shareLinkStatements.findSharedPage(tokenHash));
   }
 }

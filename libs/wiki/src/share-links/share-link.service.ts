@@ -101,8 +101,8 @@ export class ShareLinkService {
       if (row) {
         return {
           title: row.title,
-          content_md: row.content_md,
-          updated_at: row.updated_at.toISOString(),
+          content_md: row.contentMd,
+          updated_at: row.updatedAt.toISOString(),
           version: row.version,
         };
       }

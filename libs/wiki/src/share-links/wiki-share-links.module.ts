@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { WikiCoreModule } from '../wiki-core.module';
-import { ShareLink } from './entities/share-link.entity';
 import { loadPublicLinksConfig, PublicLinksConfig } from './public-links.config';
 import { PublicPagesController } from './public-pages.controller';
 import { PublicRateLimitGuard } from './public-rate-limit.guard';
@@ -12,7 +10,7 @@ import { ShareLinksController } from './share-links.controller';
 
 /** Public read-only share links: managed with a session, read under `/public/pages/<token>`. */
 @Module({
-  imports: [WikiCoreModule, TypeOrmModule.forFeature([ShareLink])],
+  imports: [WikiCoreModule],
   controllers: [ShareLinksController, PublicPagesController],
   providers: [
     ShareLinkService,
