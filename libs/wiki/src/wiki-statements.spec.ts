@@ -2,11 +2,30 @@ import { join } from 'node:path';
 import { expectSqlSnapshot, renderStatements, snapshotGroup } from '@cw/testing';
 import { commentStatements } from './comments/comment.repository';
 import { pageFileStatements } from './files/file.repository';
+import { pageMemoryStatements } from './pages/page-memory.sql';
+import { pageSearchStatements } from './pages/page-search.repository';
+import { expansionOf } from './search/prefix-expansion';
+import { prefixLexemesStatements } from './search/prefix-lexemes.sql';
+import { parseSearchText } from './search/search-text';
 import { shareLinkStatements } from './share-links/share-link.repository';
 
 const PAGE = '42';
 const PERSON = '44444444-4444-4444-8444-444444444444';
 const OTHER = '66666666-6666-4666-8666-666666666666';
+const COMPANY = '55555555-5555-4555-8555-555555555555';
+const TEAM = '77777777-7777-4777-8777-777777777777';
+const reader = { companyId: COMPANY, personId: PERSON, teamIds: [TEAM] };
+const hits = { limit: 10, offset: 0 };
+/** The cached expansion of the typed-ahead `deplo`, and one no page word starts with. */
+const expanded = expansionOf('deplo', 'deplo', ['deploy', 'deployment']);
+const unmatched = expansionOf('deplx', 'deplx', []);
+/** Every shape of the tsquery: whole words, a lone prefix, a prefix after "and" and "or". */
+const texts = {
+  words: parseSearchText('"release notes" -draft'),
+  lone: parseSearchText('deplo'),
+  and: parseSearchText('release deplo'),
+  or: parseSearchText('release or deplo'),
+};
 
 // One file per feature folder's repositories: libs/wiki/sql/<folder>.sql.
 const snapshots = {
@@ -44,6 +63,41 @@ const snapshots = {
         ],
         listForPage: [[PAGE, 50, 0]],
         findContent: [[PAGE, OTHER]],
+      },
+    }),
+  ],
+  search: [
+    snapshotGroup({
+      owner: 'SearchTermRepository',
+      statements: prefixLexemesStatements,
+      examples: { expandPrefix: [[COMPANY, 'deplo']] },
+    }),
+  ],
+  pages: [
+    snapshotGroup({
+      owner: 'PageSearchRepository',
+      statements: pageSearchStatements,
+      examples: {
+        search: [
+          [reader, texts.words, null, hits, false],
+          [reader, texts.lone, null, hits, false],
+          [reader, texts.and, null, hits, false],
+          [reader, texts.or, null, hits, false],
+          [reader, texts.lone, expanded, hits, false],
+          [reader, texts.and, expanded, { limit: 10, offset: 20 }, true],
+          [reader, texts.or, unmatched, hits, true],
+        ],
+      },
+    }),
+    snapshotGroup({
+      owner: 'PageSearchRepository (memory)',
+      statements: pageMemoryStatements,
+      examples: {
+        standingMemory: [[reader]],
+        memoryMatches: [
+          [reader, texts.and, expanded, false, 6],
+          [reader, texts.lone, null, true, 6],
+        ],
       },
     }),
   ],

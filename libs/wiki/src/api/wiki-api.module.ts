@@ -6,7 +6,6 @@ import { MisfiledPagesService } from '../folders/landing-rules/misfiled-pages.se
 import { PageMoveService } from '../folders/page-move.service';
 import { PageCreateService } from '../pages/page-create.service';
 import { PageUpsertService } from '../pages/page-upsert.service';
-import { SearchTerm } from '../search/entities/search-term.entity';
 import { SearchTermRepository } from '../search/search-term.repository';
 import { WikiSearchService } from '../search/wiki-search.service';
 import { WikiCoreModule } from '../wiki-core.module';
@@ -19,7 +18,7 @@ import { WikiApi } from './wiki-api';
  * feature modules, which would mount their controllers.
  */
 @Module({
-  imports: [WikiCoreModule, TypeOrmModule.forFeature([SearchTerm, FolderLandingRule])],
+  imports: [WikiCoreModule, TypeOrmModule.forFeature([FolderLandingRule])],
   providers: [
     WikiApi,
     WikiSearchService,

@@ -1,3 +1,4 @@
+import { compileStatement } from '@cw/db';
 import { parseSearchText } from '../search/search-text';
 import { pageSearchStatement } from './page-search.sql';
 
@@ -6,15 +7,11 @@ const page = { limit: 10, offset: 20 };
 
 describe('the search statement', () => {
   it('takes the query, then visibility, then the page of hits as parameters', () => {
-    const { sql, params } = pageSearchStatement(
-      reader,
-      parseSearchText('deploy'),
-      null,
-      page,
-      false,
+    const { sql, parameters } = compileStatement(
+      pageSearchStatement(reader, parseSearchText('deploy'), null, page, false),
     );
-    expect(params).toEqual(['deploy', 'deploy', 'c1', 'alice', ['t1'], 10, 20]);
-    expect(sql).toContain('LIMIT $6::int + 1 OFFSET $7::int');
+    expect(parameters).toEqual(['deploy', 'deploy', 'c1', 'alice', ['t1'], 'alice', 10, 20]);
+    expect(sql).toContain('LIMIT $7::int + 1 OFFSET $8::int');
     expect(sql).toContain('WHERE p.deleted_at IS NULL');
     expect(sql).not.toContain('prefix_lexemes');
   });
@@ -25,14 +22,10 @@ describe('the search statement', () => {
       stem: 'kub',
       match: { kind: 'lexemes' as const, lexemes: ['kubernet'] },
     };
-    const { sql, params } = pageSearchStatement(
-      reader,
-      parseSearchText('kub'),
-      expansion,
-      page,
-      true,
+    const { sql, parameters } = compileStatement(
+      pageSearchStatement(reader, parseSearchText('kub'), expansion, page, true),
     );
-    expect(params.slice(-2)).toEqual(['c1', 'kub']);
+    expect(parameters.slice(0, 3)).toEqual(['c1', 'kub', 'kub']);
     expect(sql).toContain('AS prefix_lexemes');
   });
 });

@@ -1,63 +1,58 @@
-import { lexemeDisjunction, tsQuerySql } from './fts-query.sql';
+import { compileStatement } from '@cw/db';
+import { lexemeDisjunction, tsQuery } from './fts-query.sql';
+import type { PrefixMatch } from './prefix-expansion';
 import { parseSearchText } from './search-text';
+
+const compiled = (text: string, prefix: PrefixMatch) => {
+  const { sql, parameters } = compileStatement(tsQuery(parseSearchText(text), prefix));
+  return { sql, params: parameters };
+};
 
 describe('the tsquery of a search', () => {
   it('puts user text only in parameters', () => {
-    const params: unknown[] = ['earlier'];
     const text = "'); DROP TABLE wiki.pages; -- kube";
-    const sql = tsQuerySql(parseSearchText(text), params, { kind: 'partial' });
+    const { sql, params } = compiled(text, { kind: 'partial' });
     expect(sql).not.toContain('DROP');
     expect(sql).toContain('$2::text');
-    expect(params).toEqual(['earlier', 'kube', text, "'); DROP TABLE wiki.pages; --"]);
+    expect(params).toEqual([text, "'); DROP TABLE wiki.pages; --", 'kube']);
   });
 
   it('matches the prefix against the expanded lexemes, passed as one tsquery parameter', () => {
-    const params: unknown[] = [];
-    const sql = tsQuerySql(parseSearchText('deploy kube'), params, {
+    const { sql, params } = compiled('deploy kube', {
       kind: 'lexemes',
       lexemes: ['kube', 'kubernet'],
     });
     expect(sql).toBe(
-      "(websearch_to_tsquery('english', $2::text) || (websearch_to_tsquery('english', $3::text) && $1::tsquery))",
+      "(websearch_to_tsquery('english', $1::text) || (websearch_to_tsquery('english', $2::text) && $3::tsquery))",
     );
-    expect(params).toEqual(["'kube' | 'kubernet'", 'deploy kube', 'deploy']);
+    expect(params).toEqual(['deploy kube', 'deploy', "'kube' | 'kubernet'"]);
   });
 
   it('leaves the prefix out when no word of the company starts with it', () => {
     for (const text of ['deploy kubx', 'deploy or kubx']) {
-      const params: unknown[] = [];
-      expect(tsQuerySql(parseSearchText(text), params, { kind: 'lexemes', lexemes: [] })).toBe(
-        "websearch_to_tsquery('english', $1::text)",
-      );
+      const { sql, params } = compiled(text, { kind: 'lexemes', lexemes: [] });
+      expect(sql).toBe("websearch_to_tsquery('english', $1::text)");
       expect(params).toEqual([text]);
     }
   });
 
   it('joins an "or" prefix with ||', () => {
-    const params: unknown[] = [];
-    expect(
-      tsQuerySql(parseSearchText('alpha or bet'), params, { kind: 'lexemes', lexemes: ['beta'] }),
-    ).toBe(
-      "(websearch_to_tsquery('english', $2::text) || (websearch_to_tsquery('english', $3::text) || $1::tsquery))",
+    expect(compiled('alpha or bet', { kind: 'lexemes', lexemes: ['beta'] }).sql).toBe(
+      "(websearch_to_tsquery('english', $1::text) || (websearch_to_tsquery('english', $2::text) || $3::tsquery))",
     );
   });
 
   it('matches a lone word as itself or as a prefix, without an empty head query', () => {
-    const params: unknown[] = [];
-    expect(tsQuerySql(parseSearchText('kube'), params, { kind: 'partial' })).toBe(
-      "(websearch_to_tsquery('english', $2::text) || to_tsquery('english', quote_literal($1::text) || ':*'))",
+    const { sql, params } = compiled('kube', { kind: 'partial' });
+    expect(sql).toBe(
+      "(websearch_to_tsquery('english', $1::text) || to_tsquery('english', quote_literal($2::text) || ':*'))",
     );
     expect(params).toEqual(['kube', 'kube']);
   });
 
   it('matches a lone word by its expansion alone, which holds the word itself', () => {
-    const params: unknown[] = [];
-    expect(
-      tsQuerySql(parseSearchText('kube'), params, {
-        kind: 'lexemes',
-        lexemes: ['kube', 'kubernet'],
-      }),
-    ).toBe('$1::tsquery');
+    const { sql, params } = compiled('kube', { kind: 'lexemes', lexemes: ['kube', 'kubernet'] });
+    expect(sql).toBe('$1::tsquery');
     expect(params).toEqual(["'kube' | 'kubernet'"]);
   });
 

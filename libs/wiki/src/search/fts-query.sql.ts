@@ -7,48 +7,37 @@
  * The last word is also matched as a prefix through `to_tsquery`, built only from a word of
  * letters and digits (quoted with `quote_literal`, so tsquery syntax cannot leak in either).
  */
+import { type RawBuilder, sql } from 'kysely';
 import type { PrefixMatch } from './prefix-expansion';
 import type { ParsedSearchText } from './search-text';
 
 /**
- * A tsquery SQL expression for `parsed`; its values are appended to `params`. The result matches
- * what `websearch_to_tsquery` matches, plus pages where the last word is the prefix of a
- * (stemmed) word and the rest of the query matches. Stop words alone give an empty query: no page
- * matches.
+ * A tsquery SQL expression for `parsed`, its values parameters. The result matches what
+ * `websearch_to_tsquery` matches, plus pages where the last word is the prefix of a (stemmed)
+ * word and the rest of the query matches. Stop words alone give an empty query: no page matches.
  */
-export function tsQuerySql(
-  parsed: ParsedSearchText,
-  params: unknown[],
-  prefix: PrefixMatch,
-): string {
-  const whole = (): string => {
-    params.push(parsed.text);
-    return `websearch_to_tsquery('english', $${params.length}::text)`;
-  };
-  if (!parsed.prefix) return whole();
+export function tsQuery(parsed: ParsedSearchText, prefix: PrefixMatch): RawBuilder<string> {
+  const whole = sql<string>`websearch_to_tsquery('english', ${parsed.text}::text)`;
+  if (!parsed.prefix) return whole;
   // No word of the company starts with the prefix: only the whole query can match (with "or"
   // the head is part of the whole query too).
-  if (prefix.kind === 'lexemes' && prefix.lexemes.length === 0) return whole();
+  if (prefix.kind === 'lexemes' && prefix.lexemes.length === 0) return whole;
   const { head, joiner } = parsed.prefix;
+  const combined = (word: RawBuilder<string>): RawBuilder<string> => {
+    const rest = sql`websearch_to_tsquery('english', ${head}::text)`;
+    return sql<string>`(${whole} || (${rest} ${sql.raw(joiner === 'or' ? '||' : '&&')} ${word}))`;
+  };
   if (prefix.kind === 'lexemes') {
-    params.push(lexemeDisjunction(prefix.lexemes));
-    const expansion = `$${params.length}::tsquery`;
+    const expansion = sql<string>`${lexemeDisjunction(prefix.lexemes)}::tsquery`;
     // A lone word is its own stem, which the expansion holds whenever a page has it: the
     // expansion alone matches what word-or-prefix does, without a duplicate term to rank.
     if (head === '') return expansion;
-    return combined(whole(), head, joiner, expansion);
+    return combined(expansion);
   }
-  params.push(parsed.prefix.word);
-  const partial = `to_tsquery('english', quote_literal($${params.length}::text) || ':*')`;
+  const partial = sql<string>`to_tsquery('english', quote_literal(${parsed.prefix.word}::text) || ':*')`;
   // A lone word has no head; `websearch_to_tsquery('')` would only add a notice per search.
-  if (head === '') return `(${whole()} || ${partial})`;
-  return combined(whole(), head, joiner, partial);
-
-  function combined(text: string, rest: string, join: 'and' | 'or', word: string): string {
-    params.push(rest);
-    const restSql = `websearch_to_tsquery('english', $${params.length}::text)`;
-    return `(${text} || (${restSql} ${join === 'or' ? '||' : '&&'} ${word}))`;
-  }
+  if (head === '') return sql<string>`(${whole} || ${partial})`;
+  return combined(partial);
 }
 
 /** `'a' | 'b'` in tsquery syntax: each lexeme quoted, its quotes doubled, backslashes escaped. */
@@ -65,8 +54,8 @@ export function lexemeDisjunction(lexemes: readonly string[]): string {
  * which is what bounds search latency for common words (docs/benchmarks.md, "Ranking cost bounds
  * common-word search").
  */
-export function rankSql(alias: string, query: string): string {
-  return `ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${alias}.search_vector, ${query}, 1)`;
+export function rank(alias: string, query: string): RawBuilder<number> {
+  return sql<number>`ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], ${sql.raw(alias)}.search_vector, ${sql.raw(query)}, 1)`;
 }
 
 /** Only the first this many characters of a body are read for its snippet. */

@@ -1,10 +1,11 @@
+import { compileStatement } from '@cw/db';
 import { MAX_PREFIX_LEXEMES } from './prefix-expansion';
-import { expansionFromRecord, prefixLexemesStatement } from './prefix-lexemes.sql';
+import { expansionFromRecord, prefixLexemesStatements } from './prefix-lexemes.sql';
 
 describe('the prefix lexemes of a company', () => {
   it('reads at most one lexeme more than an expansion takes, in byte order', () => {
-    const { sql, params } = prefixLexemesStatement('c1', 'kub');
-    expect(params).toEqual(['c1', 'kub']);
+    const { sql, parameters } = compileStatement(prefixLexemesStatements.expandPrefix('c1', 'kub'));
+    expect(parameters).toEqual(['c1', 'kub']);
     expect(sql).toContain(`LIMIT ${MAX_PREFIX_LEXEMES + 1}`);
     expect(sql).toContain('COLLATE "C"');
   });

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { first } from '@cw/db';
 import type { EntityManager } from 'typeorm';
 import type { PrefixExpansion } from './prefix-expansion';
-import {
-  expansionFromRecord,
-  type PrefixLexemesRecord,
-  prefixLexemesStatement,
-} from './prefix-lexemes.sql';
+import { expansionFromRecord, prefixLexemesStatements } from './prefix-lexemes.sql';
 
 /**
  * `wiki.search_terms`: every lexeme that has appeared in a company's pages. Written only by the
@@ -19,8 +16,7 @@ export class SearchTermRepository {
     companyId: string,
     word: string,
   ): Promise<PrefixExpansion> {
-    const { sql, params } = prefixLexemesStatement(companyId, word);
-    const [row]: PrefixLexemesRecord[] = await manager.query(sql, params);
-    return expansionFromRecord(word, row);
+    const row = await first(manager, prefixLexemesStatements.expandPrefix(companyId, word));
+    return expansionFromRecord(word, row ?? { stems: [], lexemes: [] });
   }
 }

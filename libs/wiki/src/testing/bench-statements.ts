@@ -1,3 +1,4 @@
+import { compileStatement } from '@cw/db';
 import type { SqlClient } from '@cw/identity/testing';
 import { type Reader, visiblePagesSql } from '../access/visibility.sql';
 import { visiblePageStatement } from '../pages/page-read.repository';
@@ -6,7 +7,7 @@ import type { PrefixExpansion } from '../search/prefix-expansion';
 import {
   expansionFromRecord,
   type PrefixLexemesRecord,
-  prefixLexemesStatement,
+  prefixLexemesStatements,
 } from '../search/prefix-lexemes.sql';
 import { parseSearchText } from '../search/search-text';
 
@@ -56,11 +57,16 @@ export async function searchStatement(
   const parsed = parseSearchText(text);
   let expansion: PrefixExpansion | null = null;
   if (parsed.prefix) {
-    const { sql, params } = prefixLexemesStatement(reader.companyId, parsed.prefix.word);
-    const { rows } = await db.query<PrefixLexemesRecord>(sql, params);
+    const { sql, parameters } = compileStatement(
+      prefixLexemesStatements.expandPrefix(reader.companyId, parsed.prefix.word),
+    );
+    const { rows } = await db.query<PrefixLexemesRecord>(sql, [...parameters]);
     expansion = expansionFromRecord(parsed.prefix.word, rows[0]);
   }
-  return pageSearchStatement(reader, parsed, expansion, page, false);
+  const { sql, parameters } = compileStatement(
+    pageSearchStatement(reader, parsed, expansion, page, false),
+  );
+  return { sql, params: [...parameters] };
 }
 
 /** For each word, how many live pages of the company it matches as a whole word. */
