@@ -1,7 +1,23 @@
 import { type IdentityTables, queryBuilder } from '@cw/db';
+import type { IDENTITY_SESSIONS_KIND } from '@cw/db';
 
 /**
  * Builds the statements of schema `identity` (its tables only; the types are generated from the
  * migrations, see libs/db/src/typed/generated/identity.ts). Run them with `all`/`first`/`run`.
  */
 export const identityDb = queryBuilder<IdentityTables>();
+
+// The directory, sessions and API keys tables.
+export type {
+  IdentityApiKeys,
+  IdentityCompanies,
+  IdentityMemberships,
+  IdentityOperatorGrants,
+  IdentityPeople,
+  IdentitySessions,
+  IdentityTeamMemberships,
+  IdentityTeams,
+} from '@cw/db';
+
+/** How a session was signed in (its check in the migrations). */
+export type SessionKind = (typeof IDENTITY_SESSIONS_KIND)[number];

@@ -1,7 +1,6 @@
 export { IdentityModule } from './identity.module';
 export { CredentialsModule } from './credentials/credentials.module';
 export { DirectoryModule } from './directory/directory.module';
-export { IDENTITY_ENTITIES } from './identity-entities';
 export { CredentialService } from './credentials/credential.service';
 export { IdentityConfig } from './identity.config';
 export { allowedHostsOf, allowedRequestBaseOf, publicBaseOf } from './oauth/public-base';

@@ -1,117 +1,161 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, IsNull, type Repository } from 'typeorm';
-import { credentialTeamIds } from '../credentials/credential-team-ids.sql';
-import {
-  type LiveCredential,
-  type LiveCredentialRow,
-  toLiveCredential,
-} from '../credentials/live-credential';
-import { ApiKey } from './entities/api-key.entity';
-
-const LIVE_API_KEYS = `
-  SELECT k.id, k.person_id, k.company_id, m.role, k.token_hash, k.scopes, ${credentialTeamIds('k')}
-    FROM identity.api_keys k
-    JOIN identity.memberships m ON m.company_id = k.company_id AND m.person_id = k.person_id
-   WHERE k.revoked_at IS NULL`;
-
-/** Runs on every request whose key is not cached: one index lookup by token hash. */
-const LIVE_API_KEY = `${LIVE_API_KEYS} AND k.token_hash = $1`;
+import { all, type CamelRow, camelColumns, first } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource, type EntityManager } from 'typeorm';
+import { teamIdsOf } from '../credentials/credential-team-ids.sql';
+import type { LiveCredential } from '../credentials/live-credential';
+import { identityDb, type IdentityApiKeys } from '../identity-schema';
 
 /** A key as its owner sees it: never the token or its hash. */
-export type ApiKeyRecord = Pick<
-  ApiKey,
-  'id' | 'name' | 'scopes' | 'tokenPrefix' | 'createdAt' | 'lastUsedAt'
->;
+const RECORD_COLUMNS = [
+  'id',
+  'name',
+  'scopes',
+  'token_prefix',
+  'created_at',
+  'last_used_at',
+] as const;
+
+export type ApiKeyRecord = CamelRow<IdentityApiKeys, (typeof RECORD_COLUMNS)[number]>;
 
 /** A key with its owner, for the operator's admin CLI: never the token or its hash. */
-export type OwnedApiKeyRecord = ApiKeyRecord & Pick<ApiKey, 'personId' | 'companyId'>;
+export type OwnedApiKeyRecord = CamelRow<
+  IdentityApiKeys,
+  (typeof RECORD_COLUMNS)[number] | 'person_id' | 'company_id'
+>;
 
-interface ApiKeyRow {
-  person_id: string;
-  company_id: string;
-}
+export type ApiKeyOwner = CamelRow<IdentityApiKeys, 'person_id' | 'company_id'>;
+
+export type NewApiKey = CamelRow<
+  IdentityApiKeys,
+  'token_hash' | 'token_prefix' | 'company_id' | 'person_id' | 'name' | 'scopes'
+>;
 
 /** The live-token cap keeps a person under 25; a company listing is bounded here. */
 export const MAX_LISTED_KEYS = 1_000;
 
-export type NewApiKey = Pick<
-  ApiKey,
-  'tokenHash' | 'tokenPrefix' | 'companyId' | 'personId' | 'name' | 'scopes'
->;
+/** Unrevoked keys whose membership still exists, as live credentials. */
+const liveApiKeys = () =>
+  identityDb
+    .selectFrom('identity.api_keys as k')
+    .innerJoin('identity.memberships as m', (join) =>
+      join.onRef('m.company_id', '=', 'k.company_id').onRef('m.person_id', '=', 'k.person_id'),
+    )
+    .select([
+      'k.id',
+      'k.person_id as personId',
+      'k.company_id as companyId',
+      'm.role',
+      'k.token_hash as tokenHash',
+      'k.scopes',
+      teamIdsOf('k').as('teamIds'),
+    ])
+    .where('k.revoked_at', 'is', null);
 
-const RECORD_COLUMNS = {
-  id: true,
-  name: true,
-  scopes: true,
-  tokenPrefix: true,
-  createdAt: true,
-  lastUsedAt: true,
-} as const;
+export const apiKeyStatements = {
+  /** Runs on every request whose key is not cached: one index lookup by token hash. */
+  findLiveByTokenHash: (tokenHash: Buffer) => liveApiKeys().where('k.token_hash', '=', tokenHash),
+
+  findLiveById: (id: string) => liveApiKeys().where('k.id', '=', id),
+
+  countLive: (personId: string) =>
+    identityDb
+      .selectFrom('identity.api_keys')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('person_id', '=', personId)
+      .where('revoked_at', 'is', null),
+
+  insert: (key: NewApiKey) =>
+    identityDb
+      .insertInto('identity.api_keys')
+      .values({
+        token_hash: key.tokenHash,
+        token_prefix: key.tokenPrefix,
+        company_id: key.companyId,
+        person_id: key.personId,
+        name: key.name,
+        scopes: key.scopes,
+      })
+      .returning(camelColumns(RECORD_COLUMNS)),
+
+  /** The person's live keys in one company, newest first. */
+  findLiveOf: (personId: string, companyId: string) =>
+    identityDb
+      .selectFrom('identity.api_keys')
+      .select(camelColumns(RECORD_COLUMNS))
+      .where('person_id', '=', personId)
+      .where('company_id', '=', companyId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
+
+  findLive: (owner: { personId?: string; companyId?: string }) =>
+    identityDb
+      .selectFrom('identity.api_keys')
+      .select(camelColumns([...RECORD_COLUMNS, 'person_id', 'company_id']))
+      .$if(owner.personId !== undefined, (query) => query.where('person_id', '=', owner.personId!))
+      .$if(owner.companyId !== undefined, (query) =>
+        query.where('company_id', '=', owner.companyId!),
+      )
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(MAX_LISTED_KEYS),
+
+  /** Keeps the first revocation time. */
+  revokeById: (keyId: string) =>
+    identityDb
+      .updateTable('identity.api_keys')
+      .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+      .where('id', '=', keyId)
+      .returning(['person_id as personId', 'company_id as companyId']),
+
+  revokeOwned: (keyId: string, owner: ApiKeyOwner) =>
+    identityDb
+      .updateTable('identity.api_keys')
+      .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
+      .where('id', '=', keyId)
+      .where('person_id', '=', owner.personId)
+      .where('company_id', '=', owner.companyId)
+      .returning('id'),
+};
 
 @Injectable()
 export class ApiKeyRepository {
-  constructor(@InjectRepository(ApiKey) private readonly apiKeys: Repository<ApiKey>) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** The unrevoked key with this token hash whose membership still exists. */
-  async findLiveByTokenHash(tokenHash: Buffer): Promise<LiveCredential | null> {
-    const [row]: LiveCredentialRow[] = await this.apiKeys.query(LIVE_API_KEY, [tokenHash]);
-    return row ? toLiveCredential(row) : null;
+  findLiveByTokenHash(tokenHash: Buffer): Promise<LiveCredential | null> {
+    return first(this.dataSource, apiKeyStatements.findLiveByTokenHash(tokenHash));
   }
 
   /** The unrevoked key with this id whose membership still exists (work done on its behalf). */
-  async findLiveById(id: string): Promise<LiveCredential | null> {
-    const [row]: LiveCredentialRow[] = await this.apiKeys.query(`${LIVE_API_KEYS} AND k.id = $1`, [
-      id,
-    ]);
-    return row ? toLiveCredential(row) : null;
+  findLiveById(id: string): Promise<LiveCredential | null> {
+    return first(this.dataSource, apiKeyStatements.findLiveById(id));
   }
 
-  countLive(manager: EntityManager, personId: string): Promise<number> {
-    return manager.getRepository(ApiKey).countBy({ personId, revokedAt: IsNull() });
+  async countLive(manager: EntityManager, personId: string): Promise<number> {
+    return (await first(manager, apiKeyStatements.countLive(personId)))?.count ?? 0;
   }
 
   async insert(manager: EntityManager, key: NewApiKey): Promise<ApiKeyRecord> {
-    const inserted = await manager.getRepository(ApiKey).insert(key);
-    const generated = inserted.generatedMaps[0] as Pick<ApiKey, 'id' | 'createdAt'>;
-    return {
-      id: generated.id,
-      name: key.name,
-      scopes: key.scopes,
-      tokenPrefix: key.tokenPrefix,
-      createdAt: generated.createdAt,
-      lastUsedAt: null,
-    };
+    const [inserted] = await all(manager, apiKeyStatements.insert(key));
+    return inserted;
   }
 
   /** The person's live keys in one company, newest first. */
   findLiveOf(personId: string, companyId: string): Promise<ApiKeyRecord[]> {
-    return this.apiKeys.find({
-      select: RECORD_COLUMNS,
-      where: { personId, companyId, revokedAt: IsNull() },
-      order: { createdAt: 'DESC', id: 'ASC' },
-    });
+    return all(this.dataSource, apiKeyStatements.findLiveOf(personId, companyId));
   }
 
   /** Live keys of a person (in every company), of a company (every person), or both; newest first. */
   findLive(owner: { personId?: string; companyId?: string }): Promise<OwnedApiKeyRecord[]> {
-    return this.apiKeys.find({
-      select: { ...RECORD_COLUMNS, personId: true, companyId: true },
-      where: { ...owner, revokedAt: IsNull() },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      take: MAX_LISTED_KEYS,
-    });
+    return all(this.dataSource, apiKeyStatements.findLive(owner));
   }
 
   /** Revokes any key by id, keeping the first revocation time; its owner, or null when no key has it. */
-  async revokeById(keyId: string): Promise<Pick<ApiKey, 'personId' | 'companyId'> | null> {
-    const [rows]: [ApiKeyRow[], number] = await this.apiKeys.query(
-      `UPDATE identity.api_keys SET revoked_at = coalesce(revoked_at, now())
-          WHERE id = $1 RETURNING person_id, company_id`,
-      [keyId],
-    );
-    const row = rows[0];
-    return row ? { personId: row.person_id, companyId: row.company_id } : null;
+  revokeById(keyId: string): Promise<ApiKeyOwner | null> {
+    return first(this.dataSource, apiKeyStatements.revokeById(keyId));
   }
 
   /**
@@ -119,10 +163,10 @@ export class ApiKeyRepository {
    * person has no such key there.
    */
   async revoke(keyId: string, personId: string, companyId: string): Promise<boolean> {
-    const result = await this.apiKeys.update(
-      { id: keyId, personId, companyId },
-      { revokedAt: () => 'coalesce(revoked_at, now())' },
+    const revoked = await all(
+      this.dataSource,
+      apiKeyStatements.revokeOwned(keyId, { personId, companyId }),
     );
-    return (result.affected ?? 0) > 0;
+    return revoked.length > 0;
   }
 }

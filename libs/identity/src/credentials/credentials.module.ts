@@ -1,12 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyRepository } from '../api-keys/api-key.repository';
-import { ApiKey } from '../api-keys/entities/api-key.entity';
 import { DirectoryModule } from '../directory/directory.module';
 import { IdentityConfig, loadIdentityConfig } from '../identity.config';
 import { OAuthSignInRepository } from '../oauth/oauth-sign-in.repository';
 import { OAuthTokenRepository } from '../oauth/oauth-token.repository';
-import { Session } from '../sessions/entities/session.entity';
 import { SessionRepository } from '../sessions/session.repository';
 import { CredentialService } from './credential.service';
 
@@ -24,7 +21,7 @@ const REPOSITORIES = [
  * repositories are exported for identity's own modules only (the lib's index does not name them).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, ApiKey]), DirectoryModule],
+  imports: [DirectoryModule],
   providers: [
     ...REPOSITORIES,
     CredentialService,

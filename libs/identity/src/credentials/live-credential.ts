@@ -1,18 +1,19 @@
+import type { CamelRow } from '@cw/db';
 import type { MembershipRole } from '@cw/domain';
+import type { IdentitySessions } from '../identity-schema';
 
-/** A session or API key that still works, with what its holder's membership says today. */
-export interface LiveCredential {
-  id: string;
-  personId: string;
-  companyId: string;
+/** A session, API key or OAuth sign-in that still works, with what its membership says today. */
+export type LiveCredential = CamelRow<
+  IdentitySessions,
+  'id' | 'person_id' | 'company_id' | 'token_hash'
+> & {
   role: MembershipRole;
-  tokenHash: Buffer;
   /** Null for a session: it carries every scope of its person. */
   scopes: string[] | null;
   teamIds: string[];
-}
+};
 
-/** The columns both credential lookups select, as the driver returns them. */
+/** The columns the string-built credential lookups select, as the driver returns them. */
 export interface LiveCredentialRow {
   id: string;
   person_id: string;

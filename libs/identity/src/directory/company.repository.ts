@@ -1,51 +1,70 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { all, first, run } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource, type EntityManager } from 'typeorm';
+import { identityDb } from '../identity-schema';
 import type { CompanyRecord } from './directory-records';
-import { Company } from './entities/company.entity';
 
 /** Any constant works; it only has to be the same in every process that seeds. */
 const SEED_LOCK_KEY = 72_317_003;
 
+export const companyStatements = {
+  /** Through the unique index on lower(name): a name taken in any case inserts nothing. */
+  insertIfAbsent: (name: string) =>
+    identityDb
+      .insertInto('identity.companies')
+      .values({ name })
+      .onConflict((conflict) => conflict.expression(sql`lower(name)`).doNothing()),
+
+  findByName: (name: string) =>
+    identityDb
+      .selectFrom('identity.companies')
+      .select(['id', 'name'])
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)]))),
+
+  findById: (id: string) =>
+    identityDb.selectFrom('identity.companies').select(['id', 'name']).where('id', '=', id),
+
+  findIdsByLegacyIds: (legacyIds: readonly string[]) =>
+    identityDb
+      .selectFrom('identity.companies')
+      .select('id')
+      .where(sql<boolean>`legacy_id = ANY(${legacyIds}::bigint[])`),
+
+  anyCompany: () =>
+    identityDb.selectFrom('identity.companies').select(sql.lit(1).as('one')).limit(1),
+
+  lockForSeeding: () => sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`,
+};
+
 @Injectable()
 export class CompanyRepository {
-  constructor(@InjectRepository(Company) private readonly companies: Repository<Company>) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** Creates the company unless one has its name in any case; concurrent callers converge. */
-  async insertIfAbsent(manager: EntityManager, name: string): Promise<void> {
-    await manager.query(
-      `INSERT INTO identity.companies (name) VALUES ($1) ON CONFLICT ((lower(name))) DO NOTHING`,
-      [name],
-    );
+  insertIfAbsent(manager: EntityManager, name: string): Promise<void> {
+    return run(manager, companyStatements.insertIfAbsent(name));
   }
 
   findByName(manager: EntityManager, name: string): Promise<CompanyRecord | null> {
-    return manager
-      .getRepository(Company)
-      .createQueryBuilder('company')
-      .select(['company.id', 'company.name'])
-      .where('lower(company.name) = lower(:name)', { name })
-      .getOne();
+    return first(manager, companyStatements.findByName(name));
   }
 
   findById(id: string): Promise<CompanyRecord | null> {
-    return this.companies.findOne({ select: { id: true, name: true }, where: { id } });
+    return first(this.dataSource, companyStatements.findById(id));
   }
 
   async findIdsByLegacyIds(legacyIds: readonly string[]): Promise<string[]> {
-    const rows: { id: string }[] = await this.companies.query(
-      `SELECT id FROM identity.companies WHERE legacy_id = ANY($1::bigint[])`,
-      [legacyIds],
-    );
+    const rows = await all(this.dataSource, companyStatements.findIdsByLegacyIds(legacyIds));
     return rows.map((row) => row.id);
   }
 
-  existsAny(manager: EntityManager): Promise<boolean> {
-    return manager.getRepository(Company).exists();
+  async existsAny(manager: EntityManager): Promise<boolean> {
+    return (await first(manager, companyStatements.anyCompany())) !== null;
   }
 
   /** Serialises seeding until the caller's transaction ends. */
-  async lockForSeeding(manager: EntityManager): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+  lockForSeeding(manager: EntityManager): Promise<void> {
+    return run(manager, companyStatements.lockForSeeding());
   }
 }

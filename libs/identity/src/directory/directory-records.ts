@@ -1,8 +1,7 @@
-import type { Company } from './entities/company.entity';
-import type { Person } from './entities/person.entity';
-import type { Team } from './entities/team.entity';
+import type { CamelRow } from '@cw/db';
+import type { IdentityCompanies, IdentityPeople, IdentityTeams } from '../identity-schema';
 
 /** What the directory hands out: the fields callers show and key on, nothing more. */
-export type CompanyRecord = Pick<Company, 'id' | 'name'>;
-export type PersonRecord = Pick<Person, 'id' | 'email' | 'name'>;
-export type TeamRecord = Pick<Team, 'id' | 'name'>;
+export type CompanyRecord = CamelRow<IdentityCompanies, 'id' | 'name'>;
+export type PersonRecord = CamelRow<IdentityPeople, 'id' | 'email' | 'name'>;
+export type TeamRecord = CamelRow<IdentityTeams, 'id' | 'name'>;

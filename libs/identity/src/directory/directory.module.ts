@@ -1,13 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CompanyRepository } from './company.repository';
 import { DirectoryService } from './directory.service';
-import { Company } from './entities/company.entity';
-import { Membership } from './entities/membership.entity';
-import { OperatorGrant } from './entities/operator-grant.entity';
-import { Person } from './entities/person.entity';
-import { Team } from './entities/team.entity';
-import { TeamMembership } from './entities/team-membership.entity';
 import { MembershipRepository } from './membership.repository';
 import { OperatorGrantRepository } from './operator-grant.repository';
 import { PersonRepository } from './person.repository';
@@ -29,9 +22,6 @@ const REPOSITORIES = [
  * are exported for identity's own modules only (the lib's index does not name them).
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([Company, Person, Membership, Team, TeamMembership, OperatorGrant]),
-  ],
   providers: [...REPOSITORIES, DirectoryService],
   exports: [...REPOSITORIES, DirectoryService],
 })

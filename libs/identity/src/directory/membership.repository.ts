@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { all, first, run } from '@cw/db';
 import type { MembershipRole } from '@cw/domain';
-import type { EntityManager, Repository } from 'typeorm';
-import { credentialTeamIds } from '../credentials/credential-team-ids.sql';
+import { DataSource, type EntityManager } from 'typeorm';
+import { teamIdsOf } from '../credentials/credential-team-ids.sql';
+import { identityDb } from '../identity-schema';
 import type { CompanyRecord } from './directory-records';
-import { Membership } from './entities/membership.entity';
 
 export interface MemberAccess {
   role: MembershipRole;
@@ -16,46 +16,86 @@ export interface MembershipWithCompany {
   role: MembershipRole;
 }
 
+interface MembershipKey {
+  companyId: string;
+  personId: string;
+}
+
+const ofMember = ({ companyId, personId }: MembershipKey) =>
+  identityDb
+    .selectFrom('identity.memberships as m')
+    .where('m.company_id', '=', companyId)
+    .where('m.person_id', '=', personId);
+
+export const membershipStatements = {
+  /** Creates the membership or changes its role; its age (which company signs in first) stays. */
+  upsert: (key: MembershipKey, role: MembershipRole) =>
+    identityDb
+      .insertInto('identity.memberships')
+      .values({ company_id: key.companyId, person_id: key.personId, role })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['company_id', 'person_id'])
+          .doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })),
+      ),
+
+  delete: ({ companyId, personId }: MembershipKey) =>
+    identityDb
+      .deleteFrom('identity.memberships')
+      .where('company_id', '=', companyId)
+      .where('person_id', '=', personId)
+      .returning('person_id'),
+
+  findRole: (key: MembershipKey) => ofMember(key).select('m.role'),
+
+  findAccess: (key: MembershipKey) =>
+    ofMember(key).select(['m.role', teamIdsOf('m').as('teamIds')]),
+
+  /** The oldest membership of the person, in that company when one is named. */
+  findForSignIn: (personId: string, companyId: string | null) =>
+    identityDb
+      .selectFrom('identity.memberships as m')
+      .innerJoin('identity.companies as c', 'c.id', 'm.company_id')
+      .select(['m.company_id as companyId', 'c.name', 'm.role'])
+      .where('m.person_id', '=', personId)
+      .$if(companyId !== null, (query) => query.where('m.company_id', '=', companyId!))
+      .orderBy('m.created_at')
+      .limit(1),
+};
+
 @Injectable()
 export class MembershipRepository {
-  constructor(@InjectRepository(Membership) private readonly memberships: Repository<Membership>) {}
+  constructor(private readonly dataSource: DataSource) {}
 
-  /** Creates the membership or changes its role; its age (which company signs in first) stays. */
-  async upsert(
+  upsert(
     manager: EntityManager,
     companyId: string,
     personId: string,
     role: MembershipRole,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO identity.memberships (company_id, person_id, role) VALUES ($1, $2, $3)
-       ON CONFLICT (company_id, person_id) DO UPDATE SET role = EXCLUDED.role`,
-      [companyId, personId, role],
-    );
+    return run(manager, membershipStatements.upsert({ companyId, personId }, role));
   }
 
   /** False when there was no such membership. Its sessions and keys go with it (cascade). */
   async delete(companyId: string, personId: string): Promise<boolean> {
-    const result = await this.memberships.delete({ companyId, personId });
-    return (result.affected ?? 0) > 0;
+    const removed = await all(
+      this.dataSource,
+      membershipStatements.delete({ companyId, personId }),
+    );
+    return removed.length > 0;
   }
 
   async findRole(companyId: string, personId: string): Promise<MembershipRole | null> {
-    const membership = await this.memberships.findOne({
-      select: { role: true },
-      where: { companyId, personId },
-    });
-    return membership?.role ?? null;
+    const row = await first(
+      this.dataSource,
+      membershipStatements.findRole({ companyId, personId }),
+    );
+    return row?.role ?? null;
   }
 
   /** The person's role and teams in that company now, or null when they are not a member. */
-  async findAccess(companyId: string, personId: string): Promise<MemberAccess | null> {
-    const [row]: { role: MembershipRole; team_ids: string[] }[] = await this.memberships.query(
-      `SELECT m.role, ${credentialTeamIds('m')} FROM identity.memberships m
-        WHERE m.company_id = $1 AND m.person_id = $2`,
-      [companyId, personId],
-    );
-    return row ? { role: row.role, teamIds: row.team_ids } : null;
+  findAccess(companyId: string, personId: string): Promise<MemberAccess | null> {
+    return first(this.dataSource, membershipStatements.findAccess({ companyId, personId }));
   }
 
   /** The person's membership in that company, or their oldest one when no company is named. */
@@ -63,14 +103,10 @@ export class MembershipRepository {
     personId: string,
     companyId: string | null,
   ): Promise<MembershipWithCompany | null> {
-    const [row]: { company_id: string; name: string; role: MembershipRole }[] =
-      await this.memberships.query(
-        `SELECT m.company_id, c.name, m.role FROM identity.memberships m
-           JOIN identity.companies c ON c.id = m.company_id
-          WHERE m.person_id = $1 AND ($2::uuid IS NULL OR m.company_id = $2)
-          ORDER BY m.created_at LIMIT 1`,
-        [personId, companyId],
-      );
-    return row ? { company: { id: row.company_id, name: row.name }, role: row.role } : null;
+    const row = await first(
+      this.dataSource,
+      membershipStatements.findForSignIn(personId, companyId),
+    );
+    return row ? { company: { id: row.companyId, name: row.name }, role: row.role } : null;
   }
 }

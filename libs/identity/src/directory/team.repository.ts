@@ -1,40 +1,48 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, type Repository } from 'typeorm';
+import { all, first, run } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource, type EntityManager } from 'typeorm';
+import { identityDb } from '../identity-schema';
 import type { TeamRecord } from './directory-records';
-import { Team } from './entities/team.entity';
+
+export const teamStatements = {
+  /** Through the unique index on (company_id, lower(name)): a taken name inserts nothing. */
+  insertIfAbsent: (companyId: string, name: string) =>
+    identityDb
+      .insertInto('identity.teams')
+      .values({ company_id: companyId, name })
+      .onConflict((conflict) => conflict.expression(sql`company_id, (lower(name))`).doNothing()),
+
+  findByName: (companyId: string, name: string) =>
+    identityDb
+      .selectFrom('identity.teams')
+      .select(['id', 'name'])
+      .where('company_id', '=', companyId)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)]))),
+
+  findByIds: (ids: readonly string[]) =>
+    identityDb
+      .selectFrom('identity.teams')
+      .select(['id', 'name'])
+      .where(sql<boolean>`id = ANY(${ids}::uuid[])`)
+      .orderBy('name'),
+};
 
 @Injectable()
 export class TeamRepository {
-  constructor(@InjectRepository(Team) private readonly teams: Repository<Team>) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** Creates the team unless the company has one of that name in any case. */
-  async insertIfAbsent(manager: EntityManager, companyId: string, name: string): Promise<void> {
-    await manager.query(
-      `INSERT INTO identity.teams (company_id, name) VALUES ($1, $2)
-       ON CONFLICT (company_id, (lower(name))) DO NOTHING`,
-      [companyId, name],
-    );
+  insertIfAbsent(manager: EntityManager, companyId: string, name: string): Promise<void> {
+    return run(manager, teamStatements.insertIfAbsent(companyId, name));
   }
 
   findByName(manager: EntityManager, companyId: string, name: string): Promise<TeamRecord | null> {
-    return manager
-      .getRepository(Team)
-      .createQueryBuilder('team')
-      .select(['team.id', 'team.name'])
-      .where('team.companyId = :companyId AND lower(team.name) = lower(:name)', {
-        companyId,
-        name,
-      })
-      .getOne();
+    return first(manager, teamStatements.findByName(companyId, name));
   }
 
   /** The teams with these ids, by name. */
   findByIds(ids: readonly string[]): Promise<TeamRecord[]> {
-    return this.teams.find({
-      select: { id: true, name: true },
-      where: { id: In(ids) },
-      order: { name: 'ASC' },
-    });
+    return all(this.dataSource, teamStatements.findByIds(ids));
   }
 }

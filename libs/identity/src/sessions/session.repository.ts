@@ -1,56 +1,82 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, IsNull, type Repository } from 'typeorm';
-import { credentialTeamIds } from '../credentials/credential-team-ids.sql';
-import {
-  type LiveCredential,
-  type LiveCredentialRow,
-  toLiveCredential,
-} from '../credentials/live-credential';
-import { Session, type SessionKind } from './entities/session.entity';
+import { type CamelRow, first, run } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource, type EntityManager } from 'typeorm';
+import { teamIdsOf } from '../credentials/credential-team-ids.sql';
+import type { LiveCredential } from '../credentials/live-credential';
+import { identityDb, type IdentitySessions, type SessionKind } from '../identity-schema';
 
-/** Runs on every request whose session is not cached: one index lookup by token hash. */
-const LIVE_SESSION = `
-  SELECT s.id, s.person_id, s.company_id, m.role, s.token_hash, NULL::text[] AS scopes, ${credentialTeamIds('s')}
-    FROM identity.sessions s
-    JOIN identity.memberships m ON m.company_id = s.company_id AND m.person_id = s.person_id
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+export type NewSession = CamelRow<
+  IdentitySessions,
+  'token_hash' | 'company_id' | 'person_id' | 'expires_at'
+> & { kind: SessionKind };
 
-export interface NewSession {
-  tokenHash: Buffer;
-  companyId: string;
-  personId: string;
-  kind: SessionKind;
-  expiresAt: Date;
-}
+export type SessionKindAndExpiry = CamelRow<IdentitySessions, 'kind' | 'expires_at'>;
+
+export const sessionStatements = {
+  /** Runs on every request whose session is not cached: one index lookup by token hash. */
+  findLiveByTokenHash: (tokenHash: Buffer) =>
+    identityDb
+      .selectFrom('identity.sessions as s')
+      .innerJoin('identity.memberships as m', (join) =>
+        join.onRef('m.company_id', '=', 's.company_id').onRef('m.person_id', '=', 's.person_id'),
+      )
+      .select([
+        's.id',
+        's.person_id as personId',
+        's.company_id as companyId',
+        'm.role',
+        's.token_hash as tokenHash',
+        sql<string[] | null>`NULL::text[]`.as('scopes'),
+        teamIdsOf('s').as('teamIds'),
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`),
+
+  insert: (session: NewSession) =>
+    identityDb.insertInto('identity.sessions').values({
+      token_hash: session.tokenHash,
+      company_id: session.companyId,
+      person_id: session.personId,
+      kind: session.kind,
+      expires_at: session.expiresAt,
+    }),
+
+  findKindAndExpiry: (sessionId: string) =>
+    identityDb
+      .selectFrom('identity.sessions')
+      .select(['kind', 'expires_at as expiresAt'])
+      .where('id', '=', sessionId),
+
+  revoke: (sessionId: string) =>
+    identityDb
+      .updateTable('identity.sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null),
+};
 
 @Injectable()
 export class SessionRepository {
-  constructor(@InjectRepository(Session) private readonly sessions: Repository<Session>) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** The unexpired, unrevoked session with this token hash whose membership still exists. */
-  async findLiveByTokenHash(tokenHash: Buffer): Promise<LiveCredential | null> {
-    const [row]: LiveCredentialRow[] = await this.sessions.query(LIVE_SESSION, [tokenHash]);
-    return row ? toLiveCredential(row) : null;
+  findLiveByTokenHash(tokenHash: Buffer): Promise<LiveCredential | null> {
+    return first(this.dataSource, sessionStatements.findLiveByTokenHash(tokenHash));
   }
 
-  async insert(manager: EntityManager, session: NewSession): Promise<void> {
-    await manager.getRepository(Session).insert(session);
+  insert(manager: EntityManager, session: NewSession): Promise<void> {
+    return run(manager, sessionStatements.insert(session));
   }
 
   /** What a session's holder may see of it: its kind and when it ends. */
-  findKindAndExpiry(sessionId: string): Promise<Pick<Session, 'kind' | 'expiresAt'> | null> {
-    return this.sessions.findOne({
-      select: { kind: true, expiresAt: true },
-      where: { id: sessionId },
-    });
+  findKindAndExpiry(sessionId: string): Promise<SessionKindAndExpiry | null> {
+    return first(this.dataSource, sessionStatements.findKindAndExpiry(sessionId));
   }
 
   /** Ends a session; ending an ended one changes nothing. */
-  async revoke(sessionId: string): Promise<void> {
-    await this.sessions.update(
-      { id: sessionId, revokedAt: IsNull() },
-      { revokedAt: () => 'now()' },
-    );
+  revoke(sessionId: string): Promise<void> {
+    return run(this.dataSource, sessionStatements.revoke(sessionId));
   }
 }

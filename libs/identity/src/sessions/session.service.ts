@@ -7,9 +7,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { CompanyRecord, PersonRecord } from '../directory/directory-records';
 import { MembershipRepository } from '../directory/membership.repository';
 import { PersonRepository } from '../directory/person.repository';
+import type { SessionKind } from '../identity-schema';
 import { OAuthSignInService } from '../oauth/oauth-sign-in.service';
 import { mintToken } from '../tokens/token-codec';
-import type { SessionKind } from './entities/session.entity';
 import { SESSION_LIFETIME_MS } from './session-cookie';
 import { SessionRepository } from './session.repository';
 

@@ -1,0 +1,138 @@
+import { join } from 'node:path';
+import { expectSqlSnapshot, renderStatements, snapshotGroup } from '@cw/testing';
+import { apiKeyStatements } from './api-keys/api-key.repository';
+import { companyStatements } from './directory/company.repository';
+import { membershipStatements } from './directory/membership.repository';
+import { operatorGrantStatements } from './directory/operator-grant.repository';
+import { personStatements } from './directory/person.repository';
+import { teamMembershipStatements } from './directory/team-membership.repository';
+import { teamStatements } from './directory/team.repository';
+import { sessionStatements } from './sessions/session.repository';
+
+const PERSON = '11111111-1111-4111-8111-111111111111';
+const COMPANY = '22222222-2222-4222-8222-222222222222';
+const SESSION = '44444444-4444-4444-8444-444444444444';
+const TEAM = '55555555-5555-4555-8555-555555555555';
+const KEY = '66666666-6666-4666-8666-666666666666';
+const HASH = Buffer.alloc(32);
+const AT = new Date('2026-01-02T03:04:05.000Z');
+const member = { companyId: COMPANY, personId: PERSON };
+
+// One file per feature folder's repositories: libs/identity/sql/<folder>.sql.
+const snapshots = {
+  directory: [
+    snapshotGroup({
+      owner: 'CompanyRepository',
+      statements: companyStatements,
+      examples: {
+        insertIfAbsent: [['Acme']],
+        findByName: [['Acme']],
+        findById: [[COMPANY]],
+        findIdsByLegacyIds: [[['1', '2']]],
+        anyCompany: [[]],
+        lockForSeeding: [[]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'PersonRepository',
+      statements: personStatements,
+      examples: {
+        insertIfAbsent: [['ada@example.test', 'Ada']],
+        findByEmail: [['ada@example.test']],
+        findById: [[PERSON]],
+        findWithPasswordByEmail: [['ada@example.test']],
+        setPasswordHash: [[PERSON, '$argon2id$example']],
+        lockForWrite: [[PERSON]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'MembershipRepository',
+      statements: membershipStatements,
+      examples: {
+        upsert: [[member, 'admin']],
+        delete: [[member]],
+        findRole: [[member]],
+        findAccess: [[member]],
+        findForSignIn: [
+          [PERSON, COMPANY],
+          [PERSON, null],
+        ],
+      },
+    }),
+    snapshotGroup({
+      owner: 'TeamRepository',
+      statements: teamStatements,
+      examples: {
+        insertIfAbsent: [[COMPANY, 'Platform']],
+        findByName: [[COMPANY, 'Platform']],
+        findByIds: [[[TEAM]]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'TeamMembershipRepository',
+      statements: teamMembershipStatements,
+      examples: { insertIfAbsent: [[TEAM, PERSON]] },
+    }),
+    snapshotGroup({
+      owner: 'OperatorGrantRepository',
+      statements: operatorGrantStatements,
+      examples: {
+        insertIfAbsent: [[PERSON, 'feedback.view']],
+        delete: [[PERSON, 'feedback.view']],
+        findHeld: [[PERSON, ['feedback.view', 'queues.manage']]],
+      },
+    }),
+  ],
+  'api-keys': [
+    snapshotGroup({
+      owner: 'ApiKeyRepository',
+      statements: apiKeyStatements,
+      examples: {
+        findLiveByTokenHash: [[HASH]],
+        findLiveById: [[KEY]],
+        countLive: [[PERSON]],
+        insert: [
+          [
+            {
+              tokenHash: HASH,
+              tokenPrefix: 'cwk_abcd',
+              companyId: COMPANY,
+              personId: PERSON,
+              name: 'CI',
+              scopes: ['wiki:read'],
+            },
+          ],
+        ],
+        findLiveOf: [[PERSON, COMPANY]],
+        findLive: [[{ personId: PERSON }], [{ companyId: COMPANY }], [member]],
+        revokeById: [[KEY]],
+        revokeOwned: [[KEY, member]],
+      },
+    }),
+  ],
+  sessions: [
+    snapshotGroup({
+      owner: 'SessionRepository',
+      statements: sessionStatements,
+      examples: {
+        findLiveByTokenHash: [[HASH]],
+        insert: [[{ tokenHash: HASH, ...member, kind: 'password', expiresAt: AT }]],
+        findKindAndExpiry: [[SESSION]],
+        revoke: [[SESSION]],
+      },
+    }),
+  ],
+};
+
+describe('the SQL of the identity repositories', () => {
+  it.each(Object.entries(snapshots))(
+    'libs/identity/sql/%s.sql is what they run',
+    (folder, groups) => {
+      const path = join(__dirname, '..', 'sql', `${folder}.sql`);
+      expectSqlSnapshot(
+        path,
+        renderStatements('libs/identity/src/identity-statements.spec.ts', groups),
+      );
+    },
+  );
+});
