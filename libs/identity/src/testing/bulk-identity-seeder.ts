@@ -1,3 +1,5 @@
+import { clientRunner, run } from '@cw/db';
+import { sql } from 'kysely';
 import { runNamed, type SqlClient, type TimedStep } from './bulk-seed';
 
 /** The size and vocabulary of a bulk identity seed. */
@@ -33,16 +35,16 @@ export const seededIdentitySql = {
   companies: `(SELECT ${companyId('c')} FROM generate_series(1, :companies::int) c)`,
 };
 
-const STEPS: { step: string; sql: string }[] = [
+const STEPS: { step: string; text: string }[] = [
   {
     step: 'companies',
-    sql: `INSERT INTO identity.companies (id, name)
+    text: `INSERT INTO identity.companies (id, name)
           SELECT ${companyId('c')}, format('Bench %s Company %s', :tag::text, lpad(c::text, 3, '0'))
             FROM generate_series(1, :companies::int) c`,
   },
   {
     step: 'people',
-    sql: `INSERT INTO identity.people (id, email, name)
+    text: `INSERT INTO identity.people (id, email, name)
           SELECT ${personId('c', 'p')}, format('p%s.c%s.%s@bench.example', p, c, :tag::text),
                  format('%s %s', (:first_names::text[])[1 + (c * :people::int + p) % cardinality(:first_names::text[])],
                         (:last_names::text[])[1 + ((c * :people::int + p) / cardinality(:first_names::text[])) % cardinality(:last_names::text[])])
@@ -50,20 +52,20 @@ const STEPS: { step: string; sql: string }[] = [
   },
   {
     step: 'memberships',
-    sql: `INSERT INTO identity.memberships (company_id, person_id, role)
+    text: `INSERT INTO identity.memberships (company_id, person_id, role)
           SELECT ${companyId('c')}, ${personId('c', 'p')}, CASE WHEN p = 1 THEN 'admin' ELSE 'member' END
             FROM generate_series(1, :companies::int) c, generate_series(1, :people::int) p`,
   },
   {
     step: 'teams',
-    sql: `INSERT INTO identity.teams (id, company_id, name)
+    text: `INSERT INTO identity.teams (id, company_id, name)
           SELECT ${teamId('c', 't')}, ${companyId('c')}, ${teamName('t')}
             FROM generate_series(1, :companies::int) c, generate_series(1, :teams::int) t`,
   },
   {
     // Everyone is in one team; every third person in a second one too.
     step: 'team memberships',
-    sql: `INSERT INTO identity.team_memberships (team_id, person_id)
+    text: `INSERT INTO identity.team_memberships (team_id, person_id)
           SELECT ${teamId('c', '1 + (p - 1) % :teams::int')}, ${personId('c', 'p')}
             FROM generate_series(1, :companies::int) c, generate_series(1, :people::int) p
           UNION ALL
@@ -103,11 +105,14 @@ export class BulkIdentitySeeder {
   }
 
   async insert(client: SqlClient, timed: TimedStep): Promise<void> {
-    for (const { step, sql } of STEPS) await timed(step, () => runNamed(client, sql, this.params));
+    for (const { step, text } of STEPS)
+      await timed(step, () => runNamed(client, text, this.params));
   }
 
   /** VACUUM ANALYZE of the tables the seed wrote (outside any transaction). */
   async analyze(client: SqlClient): Promise<void> {
-    for (const table of TABLES) await client.query(`VACUUM (ANALYZE) ${table}`);
+    for (const table of TABLES) {
+      await run(clientRunner(client), sql`VACUUM (ANALYZE) ${sql.table(table)}`);
+    }
   }
 }

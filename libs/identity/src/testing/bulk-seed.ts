@@ -1,7 +1,7 @@
-import type { ClientBase } from 'pg';
+import { type PgClient, rawQuery, runCounted } from '@cw/db';
 
 /** What bulk seeds and benchmark fixtures need of a connection: a pg Client, PoolClient or Pool. */
-export type SqlClient = Pick<ClientBase, 'query'>;
+export type SqlClient = PgClient;
 
 /** Runs one step of a seed, as the caller times and logs it; answers what `work` answers. */
 export type TimedStep = <T>(name: string, work: () => Promise<T>) => Promise<T>;
@@ -23,12 +23,15 @@ export function bindNamed(
   return [text, used.map((name) => params[name])];
 }
 
-/** Runs a statement with named parameters; answers its row count. */
-export async function runNamed(
+/**
+ * Runs a seed statement with named parameters; answers its row count. Seed statements are raw
+ * SQL: set-based inserts over generate_series whose fragments (`seededIdentitySql`) the other
+ * contexts' seeds share as text.
+ */
+export function runNamed(
   client: SqlClient,
   sql: string,
   params: Readonly<Record<string, unknown>>,
 ): Promise<number> {
-  const [text, values] = bindNamed(sql, params);
-  return (await client.query(text, values)).rowCount ?? 0;
+  return runCounted(client, rawQuery(...bindNamed(sql, params)));
 }

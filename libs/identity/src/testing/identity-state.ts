@@ -1,4 +1,7 @@
+import { all, first, rawQuery, run } from '@cw/db';
+import { sql } from 'kysely';
 import type { DataSource } from 'typeorm';
+import { identityDb } from '../identity-schema';
 
 /**
  * What identity's tables hold behind its routes, for tests outside the context that check the
@@ -8,17 +11,21 @@ export async function storedApiKeyHash(
   dataSource: DataSource,
   keyId: string,
 ): Promise<Buffer | undefined> {
-  const rows: { token_hash: Buffer }[] = await dataSource.query(
-    'SELECT token_hash FROM identity.api_keys WHERE id = $1',
-    [keyId],
+  const row = await first(
+    dataSource,
+    identityDb.selectFrom('identity.api_keys').select('token_hash').where('id', '=', keyId),
   );
-  return rows[0]?.token_hash;
+  return row?.token_hash;
 }
 
 export async function liveApiKeyCount(dataSource: DataSource, personId: string): Promise<number> {
-  const [{ live }]: { live: number }[] = await dataSource.query(
-    'SELECT count(*)::int AS live FROM identity.api_keys WHERE person_id = $1 AND revoked_at IS NULL',
-    [personId],
+  const [{ live }] = await all(
+    dataSource,
+    identityDb
+      .selectFrom('identity.api_keys')
+      .select(sql<number>`count(*)::int`.as('live'))
+      .where('person_id', '=', personId)
+      .where('revoked_at', 'is', null),
   );
   return live;
 }
@@ -37,12 +44,16 @@ export async function directoryCounts(
   companyName: string,
   personId: string,
 ): Promise<DirectoryCounts> {
-  const [counts]: DirectoryCounts[] = await dataSource.query(
-    `SELECT (SELECT count(*)::int FROM identity.companies WHERE lower(name) = lower($1)) AS companies,
-            (SELECT count(*)::int FROM identity.memberships WHERE person_id = $2) AS memberships,
-            (SELECT count(*)::int FROM identity.team_memberships WHERE person_id = $2) AS teams,
-            (SELECT count(*)::int FROM identity.operator_grants WHERE person_id = $2) AS grants`,
-    [companyName, personId],
+  // One text naming the person three times: rawQuery binds it once.
+  const [counts] = await all(
+    dataSource,
+    rawQuery<DirectoryCounts>(
+      `SELECT (SELECT count(*)::int FROM identity.companies WHERE lower(name) = lower($1)) AS companies,
+              (SELECT count(*)::int FROM identity.memberships WHERE person_id = $2) AS memberships,
+              (SELECT count(*)::int FROM identity.team_memberships WHERE person_id = $2) AS teams,
+              (SELECT count(*)::int FROM identity.operator_grants WHERE person_id = $2) AS grants`,
+      [companyName, personId],
+    ),
   );
   return counts;
 }
@@ -51,13 +62,16 @@ export async function directoryCounts(
  * Ends a membership as `DirectoryService.removeMembership` does, without the revocation it
  * broadcasts: how another process sees it before that message arrives.
  */
-export async function endMembershipUnannounced(
+export function endMembershipUnannounced(
   dataSource: DataSource,
   companyId: string,
   personId: string,
 ): Promise<void> {
-  await dataSource.query(
-    'DELETE FROM identity.memberships WHERE company_id = $1 AND person_id = $2',
-    [companyId, personId],
+  return run(
+    dataSource,
+    identityDb
+      .deleteFrom('identity.memberships')
+      .where('company_id', '=', companyId)
+      .where('person_id', '=', personId),
   );
 }

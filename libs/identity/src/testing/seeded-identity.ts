@@ -1,3 +1,7 @@
+import { all, clientRunner, first } from '@cw/db';
+import { sql } from 'kysely';
+import { teamIdsOf } from '../credentials/credential-team-ids.sql';
+import { identityDb } from '../identity-schema';
 import type { SqlClient } from './bulk-seed';
 
 /** A person of a bulk seed, with the company and teams their credentials carry. */
@@ -14,24 +18,34 @@ export function seededEmail(tag: string, company: number, person: number): strin
 }
 
 /** The tag of the newest bulk seed in the database and its companies, or null. */
-export async function findLatestSeed(
+export function findLatestSeed(
   db: SqlClient,
 ): Promise<{ tag: string; companyIds: string[] } | null> {
-  const { rows } = await db.query<{ tag: string; company_ids: string[] }>(
-    `SELECT substring(name FROM '^Bench ([a-z0-9]+) Company') AS tag, array_agg(id) AS company_ids
-       FROM identity.companies WHERE name ~ '^Bench [a-z0-9]+ Company [0-9]+$'
-      GROUP BY 1 ORDER BY min(created_at) DESC LIMIT 1`,
+  return first(
+    clientRunner(db),
+    identityDb
+      .selectFrom('identity.companies')
+      .select([
+        sql<string>`substring(name FROM '^Bench ([a-z0-9]+) Company')`.as('tag'),
+        sql<string[]>`array_agg(id)`.as('companyIds'),
+      ])
+      .where('name', '~', '^Bench [a-z0-9]+ Company [0-9]+$')
+      .groupBy(sql`1`)
+      .orderBy(sql`min(created_at)`, 'desc')
+      .limit(1),
   );
-  return rows.length === 0 ? null : { tag: rows[0].tag, companyIds: rows[0].company_ids };
 }
 
 /** The companies of the seed `tag`. */
 export async function seededCompanyIds(db: SqlClient, tag: string): Promise<string[]> {
-  const { rows } = await db.query<{ ids: string[] | null }>(
-    `SELECT array_agg(id) AS ids FROM identity.companies WHERE name LIKE $1`,
-    [`Bench ${tag} Company %`],
+  const row = await first(
+    clientRunner(db),
+    identityDb
+      .selectFrom('identity.companies')
+      .select(sql<string[] | null>`array_agg(id)`.as('ids'))
+      .where('name', 'like', `Bench ${tag} Company %`),
   );
-  return rows[0].ids ?? [];
+  return row?.ids ?? [];
 }
 
 /** Person `person` of company `company` of the seed `tag`. */
@@ -42,30 +56,26 @@ export async function seededPerson(
   person: number,
 ): Promise<SeededPerson> {
   const email = seededEmail(tag, company, person);
-  const { rows } = await db.query<{ person_id: string; company_id: string; team_ids: string[] }>(
-    `SELECT pe.id AS person_id, m.company_id,
-            ARRAY(SELECT tm.team_id FROM identity.team_memberships tm
-                    JOIN identity.teams t ON t.id = tm.team_id
-                   WHERE tm.person_id = pe.id AND t.company_id = m.company_id) AS team_ids
-       FROM identity.people pe JOIN identity.memberships m ON m.person_id = pe.id
-      WHERE lower(pe.email) = lower($1)`,
-    [email],
+  const row = await first(
+    clientRunner(db),
+    identityDb
+      .selectFrom('identity.people as pe')
+      .innerJoin('identity.memberships as m', 'm.person_id', 'pe.id')
+      .select(['pe.id as personId', 'm.company_id as companyId', teamIdsOf('m').as('teamIds')])
+      .where((eb) => eb(eb.fn('lower', ['pe.email']), '=', eb.fn('lower', [eb.val(email)]))),
   );
-  if (rows.length === 0) throw new Error(`no seeded person ${email}`);
-  return {
-    email,
-    personId: rows[0].person_id,
-    companyId: rows[0].company_id,
-    teamIds: rows[0].team_ids,
-  };
+  if (!row) throw new Error(`no seeded person ${email}`);
+  return { email, ...row };
 }
 
 /** `company|person` of every membership in these companies. */
 export async function membershipKeys(db: SqlClient, companyIds: string[]): Promise<Set<string>> {
-  const { rows } = await db.query<{ key: string }>(
-    `SELECT company_id || '|' || person_id AS key FROM identity.memberships
-      WHERE company_id = ANY($1::uuid[])`,
-    [companyIds],
+  const rows = await all(
+    clientRunner(db),
+    identityDb
+      .selectFrom('identity.memberships')
+      .select(sql<string>`company_id || '|' || person_id`.as('key'))
+      .where(sql<boolean>`company_id = ANY(${companyIds}::uuid[])`),
   );
   return new Set(rows.map((row) => row.key));
 }
@@ -75,11 +85,13 @@ export async function teamMembershipKeys(
   db: SqlClient,
   companyIds: string[],
 ): Promise<Set<string>> {
-  const { rows } = await db.query<{ key: string }>(
-    `SELECT t.company_id || '|' || t.id || '|' || tm.person_id AS key
-       FROM identity.teams t JOIN identity.team_memberships tm ON tm.team_id = t.id
-      WHERE t.company_id = ANY($1::uuid[])`,
-    [companyIds],
+  const rows = await all(
+    clientRunner(db),
+    identityDb
+      .selectFrom('identity.teams as t')
+      .innerJoin('identity.team_memberships as tm', 'tm.team_id', 't.id')
+      .select(sql<string>`t.company_id || '|' || t.id || '|' || tm.person_id`.as('key'))
+      .where(sql<boolean>`t.company_id = ANY(${companyIds}::uuid[])`),
   );
   return new Set(rows.map((row) => row.key));
 }
