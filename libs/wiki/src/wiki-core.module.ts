@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DirectoryModule } from '@cw/identity';
-import { Folder } from './folders/entities/folder.entity';
 import { FolderRepository } from './folders/folder.repository';
+import { FolderTreeRepository } from './folders/folder-tree.repository';
 import { FolderPathsService } from './folders/folder-paths.service';
 import { LaneResolverService } from './lanes/lane-resolver.service';
 import { DraftsConfig, loadDraftsConfig } from './pages/drafts.config';
@@ -29,6 +29,7 @@ const CORE = [
   PageTrashRepository,
   PageVersionRepository,
   FolderRepository,
+  FolderTreeRepository,
   PageReader,
   LaneResolverService,
   FolderPathsService,
@@ -43,7 +44,7 @@ const CORE = [
 @Module({
   imports: [
     DirectoryModule,
-    TypeOrmModule.forFeature([Page, PageAccess, PageVersion, PageMutation, Folder]),
+    TypeOrmModule.forFeature([Page, PageAccess, PageVersion, PageMutation]),
   ],
   providers: [
     ...CORE,

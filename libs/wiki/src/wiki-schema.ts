@@ -29,6 +29,7 @@ export type {
   WikiPageVersions,
   WikiSearchTerms,
   WikiShareLinks,
+  WikiTables,
 };
 
 /**

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { expectSqlSnapshot, renderStatements, snapshotGroup } from '@cw/testing';
 import { commentStatements } from './comments/comment.repository';
 import { pageFileStatements } from './files/file.repository';
+import { type FolderRecord, folderStatements } from './folders/folder.repository';
+import { folderTreeStatements } from './folders/folder-tree.repository';
+import { landingRuleStatements } from './folders/landing-rules/landing-rule.repository';
 import { pageMemoryStatements } from './pages/page-memory.sql';
 import { pageSearchStatements } from './pages/page-search.repository';
 import { expansionOf } from './search/prefix-expansion';
@@ -16,6 +19,18 @@ const COMPANY = '55555555-5555-4555-8555-555555555555';
 const TEAM = '77777777-7777-4777-8777-777777777777';
 const reader = { companyId: COMPANY, personId: PERSON, teamIds: [TEAM] };
 const hits = { limit: 10, offset: 0 };
+const FOLDER = '88888888-8888-4888-8888-888888888888';
+const privateLane = { lane: 'private' as const, ownerId: PERSON };
+const companyLane = { lane: 'company' as const, ownerId: null };
+const folder: FolderRecord = {
+  id: FOLDER,
+  lane: 'team',
+  laneOwnerId: TEAM,
+  parentId: null,
+  name: 'Docs',
+  path: '/Teams/Core/Docs',
+  createdAt: new Date('2026-01-02T03:04:05.000Z'),
+};
 /** The cached expansion of the typed-ahead `deplo`, and one no page word starts with. */
 const expanded = expansionOf('deplo', 'deplo', ['deploy', 'deployment']);
 const unmatched = expansionOf('deplx', 'deplx', []);
@@ -98,6 +113,68 @@ const snapshots = {
           [reader, texts.and, expanded, false, 6],
           [reader, texts.lone, null, true, 6],
         ],
+      },
+    }),
+  ],
+  folders: [
+    snapshotGroup({
+      owner: 'FolderRepository',
+      statements: folderStatements,
+      examples: {
+        insertUnlessTaken: [
+          [
+            {
+              companyId: COMPANY,
+              lane: 'private',
+              laneOwnerId: PERSON,
+              parentId: null,
+              name: 'Notes',
+              path: '/Private/Notes',
+              createdBy: PERSON,
+            },
+          ],
+        ],
+        findChildId: [[COMPANY, companyLane, FOLDER, 'Handbook']],
+        findByPath: [
+          [COMPANY, privateLane, '/Private/Notes', false],
+          [COMPANY, privateLane, '/Private/Notes', true],
+        ],
+        findById: [[FOLDER]],
+        countChildren: [
+          [COMPANY, privateLane, FOLDER],
+          [COMPANY, companyLane, null],
+        ],
+        listChildren: [
+          [COMPANY, privateLane, FOLDER, 51, 0],
+          [COMPANY, companyLane, null, 51, 50],
+        ],
+      },
+    }),
+    snapshotGroup({
+      owner: 'FolderTreeRepository',
+      statements: folderTreeStatements,
+      examples: {
+        lockLane: [[COMPANY, privateLane]],
+        countLiveContents: [[COMPANY, folder]],
+        markDeleted: [[FOLDER]],
+        lockSubtree: [[FOLDER]],
+        lockPagesOf: [[[FOLDER, OTHER]]],
+        countUnreadableOf: [[[FOLDER, OTHER], PERSON]],
+        move: [[FOLDER, { parentId: OTHER, name: 'Docs', path: '/Teams/Core/Archive/Docs' }]],
+        setPaths: [[new Map([[OTHER, '/Teams/Core/Archive/Docs/Old']])]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'LandingRuleRepository',
+      statements: landingRuleStatements,
+      examples: {
+        lockLiveFolder: [[COMPANY, FOLDER]],
+        upsert: [
+          [{ folderId: FOLDER, companyId: COMPANY, titlePattern: 'Invoice *', setBy: PERSON }],
+        ],
+        delete: [[FOLDER]],
+        listReachable: [[reader, 200]],
+        findReachable: [[reader, FOLDER]],
       },
     }),
   ],

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { FolderLandingRule } from '../folders/landing-rules/entities/folder-landing-rule.entity';
 import { LandingRuleRepository } from '../folders/landing-rules/landing-rule.repository';
 import { MisfiledPagesService } from '../folders/landing-rules/misfiled-pages.service';
 import { PageMoveService } from '../folders/page-move.service';
@@ -18,7 +16,7 @@ import { WikiApi } from './wiki-api';
  * feature modules, which would mount their controllers.
  */
 @Module({
-  imports: [WikiCoreModule, TypeOrmModule.forFeature([FolderLandingRule])],
+  imports: [WikiCoreModule],
   providers: [
     WikiApi,
     WikiSearchService,

@@ -149,7 +149,7 @@ export class WikiApi {
   async misfiledInboxPages(actor: Actor): Promise<WikiMisfiledPage[]> {
     return (await this.misfiled.list(actor)).map(({ page, rule }) => ({
       page: summaryOf(page),
-      folder: { id: rule.folder_id, path: rule.folder_path },
+      folder: { id: rule.folderId, path: rule.folderPath },
     }));
   }
 
@@ -162,7 +162,7 @@ export class WikiApi {
     return {
       page: withUrl(move.page),
       previous_path: move.previous_path,
-      folder: { id: folder.folder_id, path: folder.folder_path },
+      folder: { id: folder.folderId, path: folder.folderPath },
     };
   }
 }

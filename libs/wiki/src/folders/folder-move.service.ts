@@ -7,6 +7,7 @@ import { wikiError } from '../errors/wiki-errors';
 import { joinPath, type LaneRef, sameLane } from '../lanes/lane-path';
 import { PageWriteRepository } from '../pages/page-write.repository';
 import { FolderRepository } from './folder.repository';
+import { FolderTreeRepository } from './folder-tree.repository';
 import { FolderPathsService } from './folder-paths.service';
 import { type FolderView, folderView } from './folder-view';
 import { FolderWriteService } from './folder-write.service';
@@ -35,6 +36,7 @@ export class FolderMoveService {
     private readonly paths: FolderPathsService,
     private readonly writer: FolderWriteService,
     private readonly folders: FolderRepository,
+    private readonly tree: FolderTreeRepository,
     private readonly pages: PageWriteRepository,
   ) {}
 
@@ -60,7 +62,7 @@ export class FolderMoveService {
     try {
       return await retryOnTreeChange(() =>
         this.dataSource.transaction(async (manager) => {
-          await this.folders.lockLanes(manager, actor.companyId, [from]);
+          await this.tree.lockLanes(manager, actor.companyId, [from]);
           return this.moveLocked(manager, actor, from, source, to, target);
         }),
       );
@@ -91,17 +93,17 @@ export class FolderMoveService {
         moved_pages: 0,
       };
     }
-    const subtree = await this.folders.lockSubtree(manager, folder.id);
+    const subtree = await this.tree.lockSubtree(manager, folder.id);
     const descendantPaths = new Map<string, string>();
     const newPathOf = (id: string | null): string | undefined =>
       id === folder.id ? target : descendantPaths.get(id ?? '');
     for (const row of subtree) {
       if (row.id === folder.id) continue;
-      const parentPath = newPathOf(row.parent_id);
+      const parentPath = newPathOf(row.parentId);
       if (parentPath !== undefined) descendantPaths.set(row.id, `${parentPath}/${row.name}`);
     }
     const movedIds = [folder.id, ...descendantPaths.keys()];
-    const restricted = await this.folders.lockPagesCountingUnreadable(
+    const restricted = await this.tree.lockPagesCountingUnreadable(
       manager,
       movedIds,
       actor.personId,
@@ -112,12 +114,12 @@ export class FolderMoveService {
       actor,
       joinPath(to.root, to.segments.slice(0, -1)),
     );
-    await this.folders.move(manager, folder.id, {
+    await this.tree.move(manager, folder.id, {
       parentId: parent.folderId,
       name: to.segments.at(-1)!,
       path: target,
     });
-    await this.folders.setPaths(manager, descendantPaths);
+    await this.tree.setPaths(manager, descendantPaths);
     const movedPages = await this.pages.followFolderPaths(manager, movedIds);
     const moved = await this.folders.findById(manager, folder.id);
     return {

@@ -31,7 +31,7 @@ export function folderView(row: FolderRecord): FolderView {
     path: row.path,
     lane: row.lane,
     lane_root: false,
-    created_at: row.created_at.toISOString(),
+    created_at: row.createdAt.toISOString(),
   };
 }
 

@@ -6,6 +6,7 @@ import { wikiError } from '../errors/wiki-errors';
 import { canWriteLane, joinPath } from '../lanes/lane-path';
 import { LaneResolverService, type ResolvedFolderPath } from '../lanes/lane-resolver.service';
 import { FolderRepository } from './folder.repository';
+import { FolderTreeRepository } from './folder-tree.repository';
 import { FolderPathsService } from './folder-paths.service';
 import { type FolderView, folderView } from './folder-view';
 import { FolderTreeChanged, retryOnTreeChange } from './tree-retry';
@@ -24,6 +25,7 @@ export class FolderWriteService {
     private readonly lanes: LaneResolverService,
     private readonly paths: FolderPathsService,
     private readonly folders: FolderRepository,
+    private readonly tree: FolderTreeRepository,
   ) {}
 
   /** A folder below a lane root that the actor may write; lane roots are refused with 400. */
@@ -77,7 +79,7 @@ export class FolderWriteService {
     const resolved = await this.writableFolderPath(actor, path, 'deleted');
     const fullPath = joinPath(resolved.root, resolved.segments);
     return this.dataSource.transaction(async (manager) => {
-      await this.folders.lockLanes(manager, actor.companyId, [resolved]);
+      await this.tree.lockLanes(manager, actor.companyId, [resolved]);
       const folder = await this.folders.findByPath(
         manager,
         actor.companyId,
@@ -86,7 +88,7 @@ export class FolderWriteService {
         true,
       );
       if (!folder) throw AppError.notFound(`No folder at ${fullPath}.`);
-      const contents = await this.folders.countLiveContents(manager, actor.companyId, folder);
+      const contents = await this.tree.countLiveContents(manager, actor.companyId, folder);
       if (contents.folders > 0 || contents.pages > 0) {
         throw wikiError(
           'FOLDER_NOT_EMPTY',
@@ -94,7 +96,7 @@ export class FolderWriteService {
           { details: { folders: contents.folders, pages: contents.pages } },
         );
       }
-      await this.folders.markDeleted(manager, folder.id);
+      await this.tree.markDeleted(manager, folder.id);
       return { deleted: true, folder: folderView(folder) };
     });
   }

@@ -14,6 +14,7 @@ import { pageSummary, type PageSummaryView, pathOf } from '../pages/page-view';
 import { PageVersionsWriter } from '../pages/page-versions.writer';
 import type { MovePageDto } from './dtos/move-page.dto';
 import { FolderRepository } from './folder.repository';
+import { FolderTreeRepository } from './folder-tree.repository';
 import { FolderPathsService } from './folder-paths.service';
 import { FolderTreeChanged, retryOnTreeChange } from './tree-retry';
 
@@ -45,6 +46,7 @@ export class PageMoveService {
     private readonly versions: PageVersionsWriter,
     private readonly pages: PageWriteRepository,
     private readonly folders: FolderRepository,
+    private readonly tree: FolderTreeRepository,
   ) {}
 
   /**
@@ -86,7 +88,7 @@ export class PageMoveService {
       throw AppError.accessDenied(`You cannot write in ${target.root}.`);
     }
     const sourceLane: LaneRef = { lane: seen.lane, ownerId: seen.lane_owner_id };
-    await this.folders.lockLanes(
+    await this.tree.lockLanes(
       manager,
       actor.companyId,
       target ? [sourceLane, target] : [sourceLane],

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DirectoryModule } from '@cw/identity';
 import { WikiCoreModule } from '../wiki-core.module';
 import { FolderListingService } from './folder-listing.service';
 import { FolderMoveService } from './folder-move.service';
 import { FolderWriteService } from './folder-write.service';
 import { FoldersController } from './folders.controller';
-import { FolderLandingRule } from './landing-rules/entities/folder-landing-rule.entity';
 import { LandingRuleRepository } from './landing-rules/landing-rule.repository';
 import { LandingRuleService } from './landing-rules/landing-rule.service';
 import { LandingRulesController } from './landing-rules/landing-rules.controller';
@@ -15,7 +13,7 @@ import { PageMoveService } from './page-move.service';
 
 /** Folders (create, list, move, delete, landing rules) and moving or renaming a page. */
 @Module({
-  imports: [WikiCoreModule, DirectoryModule, TypeOrmModule.forFeature([FolderLandingRule])],
+  imports: [WikiCoreModule, DirectoryModule],
   controllers: [FoldersController, PageMoveController, LandingRulesController],
   providers: [
     FolderListingService,

@@ -9,12 +9,12 @@ export interface LandingRuleView {
 }
 
 export function landingRuleView(
-  rule: Pick<LandingRuleRecord, 'folder_id' | 'folder_path' | 'title_pattern' | 'updated_at'>,
+  rule: Pick<LandingRuleRecord, 'folderId' | 'folderPath' | 'titlePattern' | 'updatedAt'>,
 ): LandingRuleView {
   return {
-    folder_id: rule.folder_id,
-    folder_path: rule.folder_path,
-    title_pattern: rule.title_pattern,
-    updated_at: rule.updated_at.toISOString(),
+    folder_id: rule.folderId,
+    folder_path: rule.folderPath,
+    title_pattern: rule.titlePattern,
+    updated_at: rule.updatedAt.toISOString(),
   };
 }

@@ -29,7 +29,7 @@ export class LandingRuleService {
         titlePattern,
         setBy: actor.personId,
       });
-      return landingRuleView({ folder_id: folder.id, folder_path: folder.path, ...rule });
+      return landingRuleView({ folderId: folder.id, folderPath: folder.path, ...rule });
     });
   }
 
@@ -56,7 +56,7 @@ export class LandingRuleService {
     folderId: string,
   ): Promise<RuleFolderRecord> {
     const folder = await this.rules.lockLiveFolder(manager, actor.companyId, folderId);
-    if (!folder || !canWriteLane(actor, { lane: folder.lane, ownerId: folder.lane_owner_id })) {
+    if (!folder || !canWriteLane(actor, { lane: folder.lane, ownerId: folder.laneOwnerId })) {
       throw AppError.notFound('No folder with that id is yours to write.');
     }
     return folder;

@@ -11,12 +11,12 @@ import {
 const inboxPage = (index: number, title: string) =>
   ({ id: String(index), folder_id: 'inbox', title }) as PageRecord;
 const rule = (index: number, pattern: string): LandingRuleRecord => ({
-  folder_id: `folder-${index}`,
-  folder_path: `/Private/F${index}`,
+  folderId: `folder-${index}`,
+  folderPath: `/Private/F${index}`,
   lane: 'private',
-  lane_owner_id: 'me',
-  title_pattern: pattern,
-  updated_at: new Date(0),
+  laneOwnerId: 'me',
+  titlePattern: pattern,
+  updatedAt: new Date(0),
 });
 /** The rules, with every glob check counted and its worst-case cost added up. */
 const watched = (rules: CompiledRule[]) => {
@@ -66,6 +66,6 @@ describe('misfiled Inbox pages', () => {
     expect(found.map(({ page }) => page.id)).toEqual(
       Array.from({ length: 100 }, (_, index) => String(100 + index)),
     );
-    expect(found.every(({ rule: claimed }) => claimed.folder_id === 'folder-499')).toBe(true);
+    expect(found.every(({ rule: claimed }) => claimed.folderId === 'folder-499')).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ export interface CompiledRule {
 }
 
 export function compileRule(rule: LandingRuleRecord): CompiledRule {
-  return { rule, glob: compileTitleGlob(rule.title_pattern) };
+  return { rule, glob: compileTitleGlob(rule.titlePattern) };
 }
 
 /** The worst-case cost of checking `title` against `rule`. */
@@ -34,7 +34,7 @@ export function bestRuleFor(
   budget: { steps: number } = { steps: Infinity },
 ): LandingRuleRecord | null | 'exhausted' {
   for (const rule of rules) {
-    if (rule.rule.folder_id === page.folder_id) continue;
+    if (rule.rule.folderId === page.folder_id) continue;
     const cost = checkCost(page.title, rule);
     if (cost > budget.steps) return 'exhausted';
     budget.steps -= cost;

@@ -29,7 +29,7 @@ export interface MisfiledPage {
 
 const laneOf = (rule: LandingRuleRecord): LaneRef => ({
   lane: rule.lane,
-  ownerId: rule.lane_owner_id,
+  ownerId: rule.laneOwnerId,
 });
 
 const depthOf = (path: string): number => path.split('/').length;
@@ -40,10 +40,10 @@ const depthOf = (path: string): number => path.split('/').length;
  */
 function bySpecificity(a: LandingRuleRecord, b: LandingRuleRecord): number {
   return (
-    literalLength(b.title_pattern) - literalLength(a.title_pattern) ||
-    depthOf(b.folder_path) - depthOf(a.folder_path) ||
-    a.folder_path.localeCompare(b.folder_path) ||
-    a.folder_id.localeCompare(b.folder_id)
+    literalLength(b.titlePattern) - literalLength(a.titlePattern) ||
+    depthOf(b.folderPath) - depthOf(a.folderPath) ||
+    a.folderPath.localeCompare(b.folderPath) ||
+    a.folderId.localeCompare(b.folderId)
   );
 }
 
@@ -97,18 +97,15 @@ export class MisfiledPagesService {
     const rule = bestRuleFor(page, await this.writableRules(actor));
     if (!rule || rule === 'exhausted') throw noRuleMatches(page);
     try {
-      const move = await this.mover.move(
-        actor,
-        ref,
-        { path: rule.folder_path },
-        (manager, locked) => this.recheck(manager, actor, locked, rule),
+      const move = await this.mover.move(actor, ref, { path: rule.folderPath }, (manager, locked) =>
+        this.recheck(manager, actor, locked, rule),
       );
       return { move, folder: rule };
     } catch (error) {
       if (error instanceof AppError && String(error.code) === PATH_TAKEN) {
         throw refused(
           'title_taken',
-          `A page titled “${page.title}” already exists in ${rule.folder_path}; rename one of them first.`,
+          `A page titled “${page.title}” already exists in ${rule.folderPath}; rename one of them first.`,
         );
       }
       throw error;
@@ -123,12 +120,12 @@ export class MisfiledPagesService {
     chosen: LandingRuleRecord,
   ): Promise<void> {
     if (!isInInbox(actor, page)) throw notInInbox(page);
-    const rule = await this.rules.findReachable(manager, actor, chosen.folder_id);
+    const rule = await this.rules.findReachable(manager, actor, chosen.folderId);
     if (
       !rule ||
-      rule.folder_path !== chosen.folder_path ||
+      rule.folderPath !== chosen.folderPath ||
       !canWriteLane(actor, laneOf(rule)) ||
-      !matchesTitleGlob(rule.title_pattern, page.title)
+      !matchesTitleGlob(rule.titlePattern, page.title)
     ) {
       throw noRuleMatches(page);
     }
