@@ -7,16 +7,43 @@ import { operatorGrantStatements } from './directory/operator-grant.repository';
 import { personStatements } from './directory/person.repository';
 import { teamMembershipStatements } from './directory/team-membership.repository';
 import { teamStatements } from './directory/team.repository';
+import { authorizationCodeStatements } from './oauth/authorization-code.repository';
+import { oauthClientStatements } from './oauth/oauth-client.repository';
+import { oauthSignInStatements } from './oauth/oauth-sign-in.repository';
+import { oauthTokenStatements } from './oauth/oauth-token.repository';
 import { sessionStatements } from './sessions/session.repository';
 
 const PERSON = '11111111-1111-4111-8111-111111111111';
 const COMPANY = '22222222-2222-4222-8222-222222222222';
+const SIGN_IN = '33333333-3333-4333-8333-333333333333';
 const SESSION = '44444444-4444-4444-8444-444444444444';
+const CLIENT = 'cwc_example';
+const HASH = Buffer.alloc(32);
 const TEAM = '55555555-5555-4555-8555-555555555555';
 const KEY = '66666666-6666-4666-8666-666666666666';
-const HASH = Buffer.alloc(32);
-const AT = new Date('2026-01-02T03:04:05.000Z');
 const member = { companyId: COMPANY, personId: PERSON };
+const AT = new Date('2026-01-02T03:04:05.000Z');
+
+const code = {
+  codeHash: HASH,
+  clientId: CLIENT,
+  companyId: COMPANY,
+  personId: PERSON,
+  sessionId: SESSION,
+  redirectUri: 'https://app.example/cb',
+  scopes: ['wiki:read'],
+  codeChallenge: 'challenge',
+  resource: null,
+  expiresAt: AT,
+};
+const signIn = {
+  clientId: CLIENT,
+  companyId: COMPANY,
+  personId: PERSON,
+  sessionId: SESSION,
+  scopes: ['wiki:read'],
+  offline: true,
+};
 
 // One file per feature folder's repositories: libs/identity/sql/<folder>.sql.
 const snapshots = {
@@ -119,6 +146,68 @@ const snapshots = {
         insert: [[{ tokenHash: HASH, ...member, kind: 'password', expiresAt: AT }]],
         findKindAndExpiry: [[SESSION]],
         revoke: [[SESSION]],
+      },
+    }),
+  ],
+  oauth: [
+    snapshotGroup({
+      owner: 'OAuthClientRepository',
+      statements: oauthClientStatements,
+      examples: {
+        insert: [
+          [
+            {
+              id: CLIENT,
+              clientName: 'Example',
+              clientUri: null,
+              redirectUris: ['https://app.example/cb'],
+            },
+          ],
+        ],
+        deleteUnused: [[24, 500]],
+        findById: [[CLIENT]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'AuthorizationCodeRepository',
+      statements: authorizationCodeStatements,
+      examples: {
+        insert: [[code]],
+        deleteStale: [[]],
+        findByHash: [[HASH]],
+        markUsed: [[HASH]],
+        markReplayed: [[HASH]],
+        lockForIssue: [[HASH]],
+        linkSignIn: [[HASH, SIGN_IN]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'OAuthSignInRepository',
+      statements: oauthSignInStatements,
+      examples: {
+        insert: [[signIn]],
+        countLive: [[PERSON]],
+        findLiveOf: [[PERSON, COMPANY]],
+        findLiveById: [[SIGN_IN]],
+        lockLive: [[SIGN_IN]],
+        revoke: [[[SIGN_IN], 'refresh_reuse']],
+        revokeOfClient: [[{ personId: PERSON, companyId: COMPANY, clientId: CLIENT }]],
+        revokeOfSession: [[SESSION]],
+        revokeOwn: [[SIGN_IN, PERSON, COMPANY]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'OAuthTokenRepository',
+      statements: oauthTokenStatements,
+      examples: {
+        insertAccess: [[SIGN_IN, HASH, AT]],
+        insertRefresh: [[SIGN_IN, HASH]],
+        deleteIdle: [[SIGN_IN]],
+        findLiveAccess: [[HASH]],
+        touchAccess: [[SIGN_IN, 2_592_000]],
+        findRefresh: [[HASH]],
+        markRefreshUsed: [[HASH]],
+        signInOf: [[HASH]],
       },
     }),
   ],

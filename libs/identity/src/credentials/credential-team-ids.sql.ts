@@ -2,15 +2,6 @@ import { type RawBuilder, sql } from 'kysely';
 import { identityDb } from '../identity-schema';
 
 /**
- * The same team ids as SQL text, a select-list item named `team_ids`, for the lookups still built
- * as strings.
- */
-export const credentialTeamIds = (alias: string): string => `
-  ARRAY(SELECT tm.team_id FROM identity.team_memberships tm
-          JOIN identity.teams t ON t.id = tm.team_id
-         WHERE tm.person_id = ${alias}.person_id AND t.company_id = ${alias}.company_id) AS team_ids`;
-
-/**
  * The ids of the teams, in the credential's company, that its person belongs to, as an
  * expression of the row `alias` (a sessions, api_keys, memberships or OAuth sign-in row: anything
  * with `person_id` and `company_id`), unnamed: name it where it is selected, `.as('teamIds')` in

@@ -12,26 +12,3 @@ export type LiveCredential = CamelRow<
   scopes: string[] | null;
   teamIds: string[];
 };
-
-/** The columns the string-built credential lookups select, as the driver returns them. */
-export interface LiveCredentialRow {
-  id: string;
-  person_id: string;
-  company_id: string;
-  role: MembershipRole;
-  token_hash: Buffer;
-  scopes: string[] | null;
-  team_ids: string[];
-}
-
-export function toLiveCredential(row: LiveCredentialRow): LiveCredential {
-  return {
-    id: row.id,
-    personId: row.person_id,
-    companyId: row.company_id,
-    role: row.role,
-    tokenHash: row.token_hash,
-    scopes: row.scopes,
-    teamIds: row.team_ids,
-  };
-}

@@ -1,107 +1,108 @@
 import { Injectable } from '@nestjs/common';
+import { all, camelColumns, type CamelRow, first, run } from '@cw/db';
+import { sql } from 'kysely';
 import { DataSource, type EntityManager } from 'typeorm';
+import { identityDb, type IdentityOauthAuthorizationCodes } from '../identity-schema';
 
-export interface NewAuthorizationCode {
-  codeHash: Buffer;
-  clientId: string;
-  companyId: string;
-  personId: string;
-  sessionId: string | null;
-  redirectUri: string;
-  scopes: string[];
-  codeChallenge: string;
-  resource: string | null;
-  expiresAt: Date;
-}
+/** The columns of a stored code, as the migration names them. */
+const CODE_COLUMNS = [
+  'code_hash',
+  'client_id',
+  'company_id',
+  'person_id',
+  'session_id',
+  'redirect_uri',
+  'scopes',
+  'code_challenge',
+  'resource',
+  'expires_at',
+  'used_at',
+] as const;
 
-export interface StoredAuthorizationCode extends NewAuthorizationCode {
-  usedAt: Date | null;
-}
+export type StoredAuthorizationCode = CamelRow<
+  IdentityOauthAuthorizationCodes,
+  (typeof CODE_COLUMNS)[number]
+>;
 
-interface CodeRow {
-  code_hash: Buffer;
-  client_id: string;
-  company_id: string;
-  person_id: string;
-  session_id: string | null;
-  redirect_uri: string;
-  scopes: string[];
-  code_challenge: string;
-  resource: string | null;
-  expires_at: Date;
-  used_at: Date | null;
-}
+export type NewAuthorizationCode = Omit<StoredAuthorizationCode, 'usedAt'>;
 
-/** How long a spent or expired code is kept, so that a late replay is still recognised. */
-const KEPT_AFTER_EXPIRY = `interval '1 day'`;
+export const authorizationCodeStatements = {
+  insert: (code: NewAuthorizationCode) =>
+    identityDb.insertInto('identity.oauth_authorization_codes').values({
+      code_hash: code.codeHash,
+      client_id: code.clientId,
+      company_id: code.companyId,
+      person_id: code.personId,
+      session_id: code.sessionId,
+      redirect_uri: code.redirectUri,
+      scopes: code.scopes,
+      code_challenge: code.codeChallenge,
+      resource: code.resource,
+      expires_at: code.expiresAt,
+    }),
+
+  /** A spent or expired code is kept a day, so that a late replay is still recognised. */
+  deleteStale: () =>
+    identityDb
+      .deleteFrom('identity.oauth_authorization_codes')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 day'`),
+
+  findByHash: (codeHash: Buffer) =>
+    identityDb
+      .selectFrom('identity.oauth_authorization_codes')
+      .select(camelColumns(CODE_COLUMNS))
+      .where('code_hash', '=', codeHash),
+
+  markUsed: (codeHash: Buffer) =>
+    identityDb
+      .updateTable('identity.oauth_authorization_codes')
+      .set({ used_at: sql<Date>`now()` })
+      .where('code_hash', '=', codeHash)
+      .where('used_at', 'is', null)
+      .returning(sql.lit(1).as('spent')),
+
+  markReplayed: (codeHash: Buffer) =>
+    identityDb
+      .updateTable('identity.oauth_authorization_codes')
+      .set((eb) => ({ replayed_at: eb.fn.coalesce('replayed_at', sql<Date>`now()`) }))
+      .where('code_hash', '=', codeHash)
+      .returning('sign_in_id as signInId'),
+
+  lockForIssue: (codeHash: Buffer) =>
+    identityDb
+      .selectFrom('identity.oauth_authorization_codes')
+      .select('replayed_at as replayedAt')
+      .where('code_hash', '=', codeHash)
+      .forUpdate(),
+
+  linkSignIn: (codeHash: Buffer, signInId: string) =>
+    identityDb
+      .updateTable('identity.oauth_authorization_codes')
+      .set({ sign_in_id: signInId })
+      .where('code_hash', '=', codeHash),
+};
 
 @Injectable()
 export class AuthorizationCodeRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(code: NewAuthorizationCode): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO identity.oauth_authorization_codes
-         (code_hash, client_id, company_id, person_id, session_id, redirect_uri, scopes,
-          code_challenge, resource, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        code.codeHash,
-        code.clientId,
-        code.companyId,
-        code.personId,
-        code.sessionId,
-        code.redirectUri,
-        code.scopes,
-        code.codeChallenge,
-        code.resource,
-        code.expiresAt,
-      ],
-    );
+    await run(this.dataSource, authorizationCodeStatements.insert(code));
   }
 
   /** Codes long past their expiry: they can no longer even be replayed meaningfully. */
   async deleteStale(): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM identity.oauth_authorization_codes
-        WHERE expires_at < now() - ${KEPT_AFTER_EXPIRY}`,
-    );
+    await run(this.dataSource, authorizationCodeStatements.deleteStale());
   }
 
-  async findByHash(codeHash: Buffer): Promise<StoredAuthorizationCode | null> {
-    const [row]: CodeRow[] = await this.dataSource.query(
-      `SELECT code_hash, client_id, company_id, person_id, session_id, redirect_uri, scopes,
-              code_challenge, resource, expires_at, used_at
-         FROM identity.oauth_authorization_codes WHERE code_hash = $1`,
-      [codeHash],
-    );
-    return row
-      ? {
-          codeHash: row.code_hash,
-          clientId: row.client_id,
-          companyId: row.company_id,
-          personId: row.person_id,
-          sessionId: row.session_id,
-          redirectUri: row.redirect_uri,
-          scopes: row.scopes,
-          codeChallenge: row.code_challenge,
-          resource: row.resource,
-          expiresAt: row.expires_at,
-          usedAt: row.used_at,
-        }
-      : null;
+  findByHash(codeHash: Buffer): Promise<StoredAuthorizationCode | null> {
+    return first(this.dataSource, authorizationCodeStatements.findByHash(codeHash));
   }
 
   /** Spends the code; false when it was already spent (of two parallel exchanges, one wins). */
   async markUsed(codeHash: Buffer): Promise<boolean> {
-    // TypeORM answers an UPDATE with [rows, affected row count].
-    const [rows]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE identity.oauth_authorization_codes SET used_at = now()
-        WHERE code_hash = $1 AND used_at IS NULL
-       RETURNING 1`,
-      [codeHash],
-    );
-    return rows.length > 0;
+    const spent = await all(this.dataSource, authorizationCodeStatements.markUsed(codeHash));
+    return spent.length > 0;
   }
 
   /**
@@ -110,30 +111,17 @@ export class AuthorizationCodeRepository {
    * exists and is answered here, or its issuing sees `replayed` and refuses.
    */
   async markReplayed(codeHash: Buffer): Promise<string | null> {
-    // TypeORM answers an UPDATE with [rows, affected row count].
-    const [[row]]: [{ sign_in_id: string | null }[], number] = await this.dataSource.query(
-      `UPDATE identity.oauth_authorization_codes SET replayed_at = coalesce(replayed_at, now())
-        WHERE code_hash = $1
-       RETURNING sign_in_id`,
-      [codeHash],
-    );
-    return row?.sign_in_id ?? null;
+    const row = await first(this.dataSource, authorizationCodeStatements.markReplayed(codeHash));
+    return row?.signInId ?? null;
   }
 
   /** Locks a spent code for issuing its tokens; false when it was replayed meanwhile. */
   async lockForIssue(manager: EntityManager, codeHash: Buffer): Promise<boolean> {
-    const [row]: { replayed_at: Date | null }[] = await manager.query(
-      `SELECT replayed_at FROM identity.oauth_authorization_codes
-        WHERE code_hash = $1 FOR UPDATE`,
-      [codeHash],
-    );
-    return row !== undefined && row.replayed_at === null;
+    const row = await first(manager, authorizationCodeStatements.lockForIssue(codeHash));
+    return row !== null && row.replayedAt === null;
   }
 
   async linkSignIn(manager: EntityManager, codeHash: Buffer, signInId: string): Promise<void> {
-    await manager.query(
-      `UPDATE identity.oauth_authorization_codes SET sign_in_id = $2 WHERE code_hash = $1`,
-      [codeHash, signInId],
-    );
+    await run(manager, authorizationCodeStatements.linkSignIn(codeHash, signInId));
   }
 }

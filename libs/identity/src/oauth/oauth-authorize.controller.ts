@@ -295,7 +295,7 @@ export class OAuthAuthorizeController {
     const client = isClientId(clientId) ? await this.clients.findById(clientId) : null;
     return checkAuthorizationRequest(
       parameters,
-      client && { id: client.id, name: client.name, redirectUris: client.redirectUris },
+      client && { id: client.id, name: client.clientName, redirectUris: client.redirectUris },
       protectedResourcesOf(publicBaseOf(request, this.config)),
     );
   }

@@ -1,45 +1,74 @@
 import { Injectable } from '@nestjs/common';
+import { all, camelColumns, type CamelRow, first } from '@cw/db';
+import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
+import { identityDb, type IdentityOauthClients } from '../identity-schema';
 
-export interface OAuthClientRecord {
-  id: string;
-  name: string;
-  clientUri: string | null;
-  redirectUris: string[];
-  createdAt: Date;
-}
+/** The columns of a client record, as the migration names them. */
+const CLIENT_COLUMNS = ['id', 'client_name', 'client_uri', 'redirect_uris', 'created_at'] as const;
 
-interface ClientRow {
-  id: string;
-  client_name: string;
-  client_uri: string | null;
-  redirect_uris: string[];
-  created_at: Date;
-}
+export type OAuthClientRecord = CamelRow<IdentityOauthClients, (typeof CLIENT_COLUMNS)[number]>;
 
-function toRecord(row: ClientRow): OAuthClientRecord {
-  return {
-    id: row.id,
-    name: row.client_name,
-    clientUri: row.client_uri,
-    redirectUris: row.redirect_uris,
-    createdAt: row.created_at,
-  };
-}
+export type NewOAuthClient = Omit<OAuthClientRecord, 'createdAt'>;
+
+export const oauthClientStatements = {
+  insert: (client: NewOAuthClient) =>
+    identityDb
+      .insertInto('identity.oauth_clients')
+      .values({
+        id: client.id,
+        client_name: client.clientName,
+        client_uri: client.clientUri,
+        redirect_uris: client.redirectUris,
+      })
+      .returning(camelColumns(CLIENT_COLUMNS)),
+
+  /**
+   * Never-used clients registered over `unusedHours` ago with no live code, oldest first, up to
+   * `limit`; rows another transaction holds are skipped (SKIP LOCKED), not waited for.
+   */
+  deleteUnused: (unusedHours: number, limit: number) =>
+    identityDb
+      .deleteFrom('identity.oauth_clients')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('identity.oauth_clients as c')
+          .select('c.id')
+          .where('c.first_authorized_at', 'is', null)
+          .where('c.created_at', '<', sql<Date>`now() - make_interval(hours => ${unusedHours})`)
+          .where((codes) =>
+            codes.not(
+              codes.exists(
+                codes
+                  .selectFrom('identity.oauth_authorization_codes as k')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('k.client_id', '=', 'c.id')
+                  .where('k.expires_at', '>', sql<Date>`now()`),
+              ),
+            ),
+          )
+          .orderBy('c.created_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning('id'),
+
+  findById: (id: string) =>
+    identityDb
+      .selectFrom('identity.oauth_clients')
+      .select(camelColumns(CLIENT_COLUMNS))
+      .where('id', '=', id),
+};
 
 /** Registered public clients (RFC 7591): no secret, only their redirect URIs to trust. */
 @Injectable()
 export class OAuthClientRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(client: Omit<OAuthClientRecord, 'createdAt'>): Promise<OAuthClientRecord> {
-    const [row]: ClientRow[] = await this.dataSource.query(
-      `INSERT INTO identity.oauth_clients (id, client_name, client_uri, redirect_uris)
-       VALUES ($1, $2, $3, $4)
-       RETURNING id, client_name, client_uri, redirect_uris, created_at`,
-      [client.id, client.name, client.clientUri, client.redirectUris],
-    );
-    return toRecord(row);
+  async insert(client: NewOAuthClient): Promise<OAuthClientRecord> {
+    const [row] = await all(this.dataSource, oauthClientStatements.insert(client));
+    return row;
   }
 
   /**
@@ -48,27 +77,11 @@ export class OAuthClientRepository {
    * transaction holds (a sign-in or code being stored for that client) are skipped.
    */
   async deleteUnused(unusedHours: number, limit: number): Promise<number> {
-    const [, deleted]: [unknown, number] = await this.dataSource.query(
-      `DELETE FROM identity.oauth_clients WHERE id IN (
-         SELECT c.id FROM identity.oauth_clients c
-          WHERE c.first_authorized_at IS NULL
-            AND c.created_at < now() - make_interval(hours => $1)
-            AND NOT EXISTS (SELECT 1 FROM identity.oauth_authorization_codes k
-                             WHERE k.client_id = c.id AND k.expires_at > now())
-          ORDER BY c.created_at
-          LIMIT $2
-          FOR UPDATE SKIP LOCKED)`,
-      [unusedHours, limit],
-    );
-    return deleted;
+    const gone = await all(this.dataSource, oauthClientStatements.deleteUnused(unusedHours, limit));
+    return gone.length;
   }
 
-  async findById(id: string): Promise<OAuthClientRecord | null> {
-    const [row]: ClientRow[] = await this.dataSource.query(
-      `SELECT id, client_name, client_uri, redirect_uris, created_at
-         FROM identity.oauth_clients WHERE id = $1`,
-      [id],
-    );
-    return row ? toRecord(row) : null;
+  findById(id: string): Promise<OAuthClientRecord | null> {
+    return first(this.dataSource, oauthClientStatements.findById(id));
   }
 }

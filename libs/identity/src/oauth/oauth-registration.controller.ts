@@ -70,14 +70,14 @@ export class OAuthRegistrationController {
     if (!check.ok) return sendOAuthError(reply, 400, check.error, check.description);
     const client = await this.clients.insert({
       id: mintToken('oauthClient').token,
-      name: check.metadata.clientName,
+      clientName: check.metadata.clientName,
       clientUri: check.metadata.clientUri,
       redirectUris: check.metadata.redirectUris,
     });
     const view: OAuthClientView = {
       client_id: client.id,
       client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000),
-      client_name: client.name,
+      client_name: client.clientName,
       ...(client.clientUri ? { client_uri: client.clientUri } : {}),
       redirect_uris: client.redirectUris,
       grant_types: ['authorization_code', 'refresh_token'],

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { all, camelColumns, type CamelRow, first, type IdentityTables, rawQuery } from '@cw/db';
+import { expressionBuilder, sql } from 'kysely';
 import { DataSource, type EntityManager } from 'typeorm';
-import { credentialTeamIds } from '../credentials/credential-team-ids.sql';
+import { teamIdsOf } from '../credentials/credential-team-ids.sql';
+import type { LiveCredential } from '../credentials/live-credential';
 import {
-  type LiveCredential,
-  type LiveCredentialRow,
-  toLiveCredential,
-} from '../credentials/live-credential';
-
-export type SignInRevocationReason =
-  'revoked' | 'signed_out' | 'reauthorized' | 'refresh_reuse' | 'code_replay';
+  identityDb,
+  type IdentityOauthClients,
+  type IdentityOauthSignIns,
+  type SignInRevocationReason,
+} from '../identity-schema';
 
 export interface NewSignIn {
   clientId: string;
@@ -19,42 +20,43 @@ export interface NewSignIn {
   offline: boolean;
 }
 
+const SIGN_IN_COLUMNS = ['id', 'client_id', 'scopes', 'offline', 'created_at'] as const;
+
 /** A sign-in as its person sees it in the web app. */
-export interface SignInRecord {
-  id: string;
+export type SignInRecord = CamelRow<IdentityOauthSignIns, (typeof SIGN_IN_COLUMNS)[number]> &
+  CamelRow<IdentityOauthClients, 'client_name'> & { lastUsedAt: Date | null };
+
+/** Whose sign-ins of which client a reauthorization ends. */
+export interface SignInOwner {
+  personId: string;
+  companyId: string;
   clientId: string;
-  clientName: string;
-  scopes: string[];
-  offline: boolean;
-  createdAt: Date;
-  lastUsedAt: Date | null;
 }
 
-interface SignInRow {
-  id: string;
-  client_id: string;
-  client_name: string;
-  scopes: string[];
-  offline: boolean;
-  created_at: Date;
-  last_used_at: Date | null;
-}
+const signIn = expressionBuilder<IdentityTables & { s: IdentityOauthSignIns }, 's'>();
 
 /**
- * A sign-in counts as a live token while it is unrevoked and can still act: through a refresh
- * token (offline) or an access token not yet idle for 30 days.
+ * A sign-in (alias `s`) counts as a live token while it is unrevoked and can still act: through
+ * a refresh token (offline) or an access token not yet idle for 30 days.
  */
-const LIVE_SIGN_IN = `
-  s.revoked_at IS NULL AND (s.offline OR EXISTS (
-    SELECT 1 FROM identity.oauth_access_tokens a WHERE a.sign_in_id = s.id AND a.expires_at > now()))`;
+const liveSignIn = signIn.and([
+  signIn('s.revoked_at', 'is', null),
+  signIn.or([
+    signIn.ref('s.offline'),
+    signIn.exists(
+      signIn
+        .selectFrom('identity.oauth_access_tokens as a')
+        .select(sql.lit(1).as('one'))
+        .whereRef('a.sign_in_id', '=', 's.id')
+        .where('a.expires_at', '>', sql<Date>`now()`),
+    ),
+  ]),
+]);
 
-@Injectable()
-export class OAuthSignInRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  /** Also marks the client as used the first time: used clients are never swept. */
-  async insert(manager: EntityManager, signIn: NewSignIn): Promise<string> {
-    const [row]: { id: string }[] = await manager.query(
+export const oauthSignInStatements = {
+  /** Raw: one CTE inserts the sign-in and marks its client used (the text uses $1 twice). */
+  insert: (signIn: NewSignIn) =>
+    rawQuery<{ id: string }>(
       `WITH signed_in AS (
          INSERT INTO identity.oauth_sign_ins
            (client_id, company_id, person_id, session_id, scopes, offline)
@@ -73,115 +75,158 @@ export class OAuthSignInRepository {
         signIn.scopes,
         signIn.offline,
       ],
-    );
+    ),
+
+  countLive: (personId: string) =>
+    identityDb
+      .selectFrom('identity.oauth_sign_ins as s')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('s.person_id', '=', personId)
+      .where(liveSignIn),
+
+  findLiveOf: (personId: string, companyId: string) =>
+    identityDb
+      .selectFrom('identity.oauth_sign_ins as s')
+      .innerJoin('identity.oauth_clients as c', 'c.id', 's.client_id')
+      .select(camelColumns(SIGN_IN_COLUMNS.map((column) => `s.${column}` as const)))
+      .select('c.client_name as clientName')
+      .select((eb) =>
+        eb
+          .selectFrom('identity.oauth_access_tokens as a')
+          .select((tokens) => tokens.fn.max('a.last_used_at').as('lastUsedAt'))
+          .whereRef('a.sign_in_id', '=', 's.id')
+          .as('lastUsedAt'),
+      )
+      .where('s.person_id', '=', personId)
+      .where('s.company_id', '=', companyId)
+      .where(liveSignIn)
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id'),
+
+  findLiveById: (id: string) =>
+    identityDb
+      .selectFrom('identity.oauth_sign_ins as s')
+      .innerJoin('identity.memberships as m', (join) =>
+        join.onRef('m.company_id', '=', 's.company_id').onRef('m.person_id', '=', 's.person_id'),
+      )
+      .select([
+        's.id',
+        's.person_id as personId',
+        's.company_id as companyId',
+        'm.role',
+        sql<Buffer>`''::bytea`.as('tokenHash'),
+        's.scopes',
+        teamIdsOf('s').as('teamIds'),
+      ])
+      .where('s.id', '=', id)
+      .where(liveSignIn),
+
+  lockLive: (id: string) =>
+    identityDb
+      .selectFrom('identity.oauth_sign_ins')
+      .select('id')
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .forUpdate(),
+
+  /** The ids are one `uuid[]` parameter, so the text does not change with their number. */
+  revoke: (ids: readonly string[], reason: SignInRevocationReason) =>
+    identityDb
+      .updateTable('identity.oauth_sign_ins')
+      .set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
+      .where(sql<boolean>`id = ANY(${ids}::uuid[])`)
+      .where('revoked_at', 'is', null)
+      .returning('id'),
+
+  revokeOfClient: (owner: SignInOwner) =>
+    identityDb
+      .updateTable('identity.oauth_sign_ins')
+      .set({ revoked_at: sql<Date>`now()`, revoked_reason: sql.lit('reauthorized') })
+      .where('person_id', '=', owner.personId)
+      .where('company_id', '=', owner.companyId)
+      .where('client_id', '=', owner.clientId)
+      .where('revoked_at', 'is', null)
+      .returning('id'),
+
+  revokeOfSession: (sessionId: string) =>
+    identityDb
+      .updateTable('identity.oauth_sign_ins')
+      .set({ revoked_at: sql<Date>`now()`, revoked_reason: sql.lit('signed_out') })
+      .where('session_id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .returning('id'),
+
+  /** Keeps a first revocation's time and reason. */
+  revokeOwn: (id: string, personId: string, companyId: string) =>
+    identityDb
+      .updateTable('identity.oauth_sign_ins')
+      .set((eb) => ({
+        revoked_at: eb.fn.coalesce('revoked_at', sql<Date>`now()`),
+        revoked_reason: eb.fn.coalesce(
+          'revoked_reason',
+          sql.lit<SignInRevocationReason>('revoked'),
+        ),
+      }))
+      .where('id', '=', id)
+      .where('person_id', '=', personId)
+      .where('company_id', '=', companyId)
+      .returning('id'),
+};
+
+const idsOf = (rows: { id: string }[]): string[] => rows.map((row) => row.id);
+
+@Injectable()
+export class OAuthSignInRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Also marks the client as used the first time: used clients are never swept. */
+  async insert(manager: EntityManager, signIn: NewSignIn): Promise<string> {
+    const [row] = await all(manager, oauthSignInStatements.insert(signIn));
     return row.id;
   }
 
   /** Live sign-ins of the person (in every company): they count toward the token cap. */
   async countLive(manager: EntityManager, personId: string): Promise<number> {
-    const [row]: { count: number }[] = await manager.query(
-      `SELECT count(*)::int AS count FROM identity.oauth_sign_ins s
-        WHERE s.person_id = $1 AND ${LIVE_SIGN_IN}`,
-      [personId],
-    );
-    return row.count;
+    const row = await first(manager, oauthSignInStatements.countLive(personId));
+    return row?.count ?? 0;
   }
 
   /** The person's live sign-ins in one company, newest first, with their clients' names. */
-  async findLiveOf(personId: string, companyId: string): Promise<SignInRecord[]> {
-    const rows: SignInRow[] = await this.dataSource.query(
-      `SELECT s.id, s.client_id, c.client_name, s.scopes, s.offline, s.created_at,
-              (SELECT max(a.last_used_at) FROM identity.oauth_access_tokens a
-                WHERE a.sign_in_id = s.id) AS last_used_at
-         FROM identity.oauth_sign_ins s
-         JOIN identity.oauth_clients c ON c.id = s.client_id
-        WHERE s.person_id = $1 AND s.company_id = $2 AND ${LIVE_SIGN_IN}
-        ORDER BY s.created_at DESC, s.id`,
-      [personId, companyId],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      clientId: row.client_id,
-      clientName: row.client_name,
-      scopes: row.scopes,
-      offline: row.offline,
-      createdAt: row.created_at,
-      lastUsedAt: row.last_used_at,
-    }));
+  findLiveOf(personId: string, companyId: string): Promise<SignInRecord[]> {
+    return all(this.dataSource, oauthSignInStatements.findLiveOf(personId, companyId));
   }
 
   /** The live sign-in as a credential, for work done later on its behalf (report hooks). */
-  async findLiveById(id: string): Promise<LiveCredential | null> {
-    const [row]: LiveCredentialRow[] = await this.dataSource.query(
-      `SELECT s.id, s.person_id, s.company_id, m.role, ''::bytea AS token_hash, s.scopes,
-              ${credentialTeamIds('s')}
-         FROM identity.oauth_sign_ins s
-         JOIN identity.memberships m ON m.company_id = s.company_id AND m.person_id = s.person_id
-        WHERE s.id = $1 AND ${LIVE_SIGN_IN}`,
-      [id],
-    );
-    return row ? toLiveCredential(row) : null;
+  findLiveById(id: string): Promise<LiveCredential | null> {
+    return first(this.dataSource, oauthSignInStatements.findLiveById(id));
   }
 
   /** Whether the sign-in can still be given tokens (locked until the caller's commit). */
   async lockLive(manager: EntityManager, id: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM identity.oauth_sign_ins WHERE id = $1 AND revoked_at IS NULL FOR UPDATE`,
-      [id],
-    );
-    return rows.length > 0;
+    return (await first(manager, oauthSignInStatements.lockLive(id))) !== null;
   }
 
   /** Revokes these sign-ins, keeping a first revocation; answers the ones it ended now. */
   async revoke(ids: readonly string[], reason: SignInRevocationReason): Promise<string[]> {
     if (ids.length === 0) return [];
-    // TypeORM answers an UPDATE with [rows, affected row count].
-    const [rows]: [{ id: string }[], number] = await this.dataSource.query(
-      `UPDATE identity.oauth_sign_ins SET revoked_at = now(), revoked_reason = $2
-        WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL
-       RETURNING id`,
-      [ids, reason],
-    );
-    return rows.map((row) => row.id);
+    return idsOf(await all(this.dataSource, oauthSignInStatements.revoke(ids, reason)));
   }
 
   /** Ends the person's sign-ins of this client in this company (it is being authorized again). */
-  async revokeOfClient(
-    manager: EntityManager,
-    owner: { personId: string; companyId: string; clientId: string },
-  ): Promise<string[]> {
-    // TypeORM answers an UPDATE with [rows, affected row count].
-    const [rows]: [{ id: string }[], number] = await manager.query(
-      `UPDATE identity.oauth_sign_ins SET revoked_at = now(), revoked_reason = 'reauthorized'
-        WHERE person_id = $1 AND company_id = $2 AND client_id = $3 AND revoked_at IS NULL
-       RETURNING id`,
-      [owner.personId, owner.companyId, owner.clientId],
-    );
-    return rows.map((row) => row.id);
+  async revokeOfClient(manager: EntityManager, owner: SignInOwner): Promise<string[]> {
+    return idsOf(await all(manager, oauthSignInStatements.revokeOfClient(owner)));
   }
 
   /** Ends the sign-ins a browser session approved (that session signed out). */
   async revokeOfSession(sessionId: string): Promise<string[]> {
-    // TypeORM answers an UPDATE with [rows, affected row count].
-    const [rows]: [{ id: string }[], number] = await this.dataSource.query(
-      `UPDATE identity.oauth_sign_ins SET revoked_at = now(), revoked_reason = 'signed_out'
-        WHERE session_id = $1 AND revoked_at IS NULL
-       RETURNING id`,
-      [sessionId],
-    );
-    return rows.map((row) => row.id);
+    return idsOf(await all(this.dataSource, oauthSignInStatements.revokeOfSession(sessionId)));
   }
 
   /** Revokes the person's own sign-in in the company; false when there is no such sign-in. */
   async revokeOwn(id: string, personId: string, companyId: string): Promise<boolean> {
-    // TypeORM answers an UPDATE with [rows, affected row count].
-    const [rows]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE identity.oauth_sign_ins
-          SET revoked_at = coalesce(revoked_at, now()),
-              revoked_reason = coalesce(revoked_reason, 'revoked')
-        WHERE id = $1 AND person_id = $2 AND company_id = $3
-       RETURNING 1`,
-      [id, personId, companyId],
+    const rows = await all(
+      this.dataSource,
+      oauthSignInStatements.revokeOwn(id, personId, companyId),
     );
     return rows.length > 0;
   }

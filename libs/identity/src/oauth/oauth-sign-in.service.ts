@@ -11,11 +11,8 @@ import {
   AuthorizationCodeRepository,
   type StoredAuthorizationCode,
 } from './authorization-code.repository';
-import {
-  OAuthSignInRepository,
-  type SignInRecord,
-  type SignInRevocationReason,
-} from './oauth-sign-in.repository';
+import type { SignInRevocationReason } from '../identity-schema';
+import { OAuthSignInRepository, type SignInRecord } from './oauth-sign-in.repository';
 import type { GrantedScopes } from './oauth-scopes';
 import { OAuthTokenRepository } from './oauth-token.repository';
 

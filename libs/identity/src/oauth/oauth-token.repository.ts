@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { all, first, rawQuery, run } from '@cw/db';
+import { type InferResult, sql } from 'kysely';
 import { DataSource, type EntityManager } from 'typeorm';
-import { credentialTeamIds } from '../credentials/credential-team-ids.sql';
-import {
-  type LiveCredential,
-  type LiveCredentialRow,
-  toLiveCredential,
-} from '../credentials/live-credential';
+import { teamIdsOf } from '../credentials/credential-team-ids.sql';
+import type { LiveCredential } from '../credentials/live-credential';
+import { identityDb } from '../identity-schema';
 
 export interface LiveAccessToken {
   /** The credential is the sign-in: its id is the sign-in's, shared by all its tokens. */
@@ -14,32 +13,97 @@ export interface LiveAccessToken {
   lastUsedAt: Date;
 }
 
-export interface StoredRefreshToken {
-  signInId: string;
-  clientId: string;
-  scopes: string[];
-  offline: boolean;
-  usedAt: Date | null;
-  signInRevoked: boolean;
-}
+export const oauthTokenStatements = {
+  insertAccess: (signInId: string, tokenHash: Buffer, expiresAt: Date) =>
+    identityDb
+      .insertInto('identity.oauth_access_tokens')
+      .values({ sign_in_id: signInId, token_hash: tokenHash, expires_at: expiresAt }),
 
-interface RefreshRow {
-  sign_in_id: string;
-  client_id: string;
-  scopes: string[];
-  offline: boolean;
-  used_at: Date | null;
-  revoked_at: Date | null;
-}
+  insertRefresh: (signInId: string, tokenHash: Buffer) =>
+    identityDb
+      .insertInto('identity.oauth_refresh_tokens')
+      .values({ sign_in_id: signInId, token_hash: tokenHash }),
 
-/** Runs on every request whose access token is not cached: one index lookup by token hash. */
-const LIVE_ACCESS_TOKEN = `
-  SELECT s.id, s.person_id, s.company_id, m.role, a.token_hash, s.scopes,
-         ${credentialTeamIds('s')}, a.id AS token_id, a.last_used_at
-    FROM identity.oauth_access_tokens a
-    JOIN identity.oauth_sign_ins s ON s.id = a.sign_in_id AND s.revoked_at IS NULL
-    JOIN identity.memberships m ON m.company_id = s.company_id AND m.person_id = s.person_id
-   WHERE a.token_hash = $1 AND a.expires_at > now()`;
+  deleteIdle: (signInId: string) =>
+    identityDb
+      .deleteFrom('identity.oauth_access_tokens')
+      .where('sign_in_id', '=', signInId)
+      .where('expires_at', '<=', sql<Date>`now()`),
+
+  /** Runs on every request whose access token is not cached: one index lookup by token hash. */
+  findLiveAccess: (tokenHash: Buffer) =>
+    identityDb
+      .selectFrom('identity.oauth_access_tokens as a')
+      .innerJoin('identity.oauth_sign_ins as s', (join) =>
+        join.onRef('s.id', '=', 'a.sign_in_id').on('s.revoked_at', 'is', null),
+      )
+      .innerJoin('identity.memberships as m', (join) =>
+        join.onRef('m.company_id', '=', 's.company_id').onRef('m.person_id', '=', 's.person_id'),
+      )
+      .select([
+        's.id',
+        's.person_id as personId',
+        's.company_id as companyId',
+        'm.role',
+        'a.token_hash as tokenHash',
+        's.scopes',
+        teamIdsOf('s').as('teamIds'),
+        'a.id as tokenId',
+        'a.last_used_at as lastUsedAt',
+      ])
+      .where('a.token_hash', '=', tokenHash)
+      .where('a.expires_at', '>', sql<Date>`now()`),
+
+  /** Skipped when another process did it within the minute. */
+  touchAccess: (tokenId: string, lifetimeSeconds: number) =>
+    identityDb
+      .updateTable('identity.oauth_access_tokens')
+      .set({
+        last_used_at: sql<Date>`now()`,
+        expires_at: sql<Date>`now() + make_interval(secs => ${lifetimeSeconds})`,
+      })
+      .where('id', '=', tokenId)
+      .where('last_used_at', '<', sql<Date>`now() - interval '1 minute'`),
+
+  findRefresh: (tokenHash: Buffer) =>
+    identityDb
+      .selectFrom('identity.oauth_refresh_tokens as r')
+      .innerJoin('identity.oauth_sign_ins as s', 's.id', 'r.sign_in_id')
+      .select((eb) => [
+        'r.sign_in_id as signInId',
+        's.client_id as clientId',
+        's.scopes',
+        's.offline',
+        'r.used_at as usedAt',
+        eb('s.revoked_at', 'is not', null).as('signInRevoked'),
+      ])
+      .where('r.token_hash', '=', tokenHash),
+
+  markRefreshUsed: (tokenHash: Buffer) =>
+    identityDb
+      .updateTable('identity.oauth_refresh_tokens')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .returning(sql.lit(1).as('spent')),
+
+  /** Raw: one hash looked up in both token tables (the text uses its parameter twice). */
+  signInOf: (tokenHash: Buffer) =>
+    rawQuery<{ signInId: string; clientId: string }>(
+      `SELECT t.sign_in_id AS "signInId", s.client_id AS "clientId"
+         FROM (SELECT sign_in_id FROM identity.oauth_access_tokens WHERE token_hash = $1
+               UNION ALL
+               SELECT sign_in_id FROM identity.oauth_refresh_tokens WHERE token_hash = $1
+               LIMIT 1) t
+         JOIN identity.oauth_sign_ins s ON s.id = t.sign_in_id`,
+      [tokenHash],
+    ),
+};
+
+/** A refresh token with what its sign-in says: client, scopes, offline, and whether it ended. */
+export type StoredRefreshToken = InferResult<
+  ReturnType<typeof oauthTokenStatements.findRefresh>
+>[number];
 
 @Injectable()
 export class OAuthTokenRepository {
@@ -51,34 +115,23 @@ export class OAuthTokenRepository {
     tokenHash: Buffer,
     expiresAt: Date,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO identity.oauth_access_tokens (sign_in_id, token_hash, expires_at)
-       VALUES ($1, $2, $3)`,
-      [signInId, tokenHash, expiresAt],
-    );
+    await run(manager, oauthTokenStatements.insertAccess(signInId, tokenHash, expiresAt));
   }
 
   async insertRefresh(manager: EntityManager, signInId: string, tokenHash: Buffer): Promise<void> {
-    await manager.query(
-      `INSERT INTO identity.oauth_refresh_tokens (sign_in_id, token_hash) VALUES ($1, $2)`,
-      [signInId, tokenHash],
-    );
+    await run(manager, oauthTokenStatements.insertRefresh(signInId, tokenHash));
   }
 
   /** Access tokens of the sign-in that went idle: they can never work again. */
   async deleteIdle(manager: EntityManager, signInId: string): Promise<void> {
-    await manager.query(
-      `DELETE FROM identity.oauth_access_tokens WHERE sign_in_id = $1 AND expires_at <= now()`,
-      [signInId],
-    );
+    await run(manager, oauthTokenStatements.deleteIdle(signInId));
   }
 
   async findLiveAccess(tokenHash: Buffer): Promise<LiveAccessToken | null> {
-    const [row]: (LiveCredentialRow & { token_id: string; last_used_at: Date })[] =
-      await this.dataSource.query(LIVE_ACCESS_TOKEN, [tokenHash]);
-    return row
-      ? { credential: toLiveCredential(row), tokenId: row.token_id, lastUsedAt: row.last_used_at }
-      : null;
+    const row = await first(this.dataSource, oauthTokenStatements.findLiveAccess(tokenHash));
+    if (!row) return null;
+    const { tokenId, lastUsedAt, ...credential } = row;
+    return { credential, tokenId, lastUsedAt };
   }
 
   /**
@@ -86,57 +139,21 @@ export class OAuthTokenRepository {
    * hot token costs at most one write a minute.
    */
   async touchAccess(tokenId: string, lifetimeSeconds: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE identity.oauth_access_tokens
-          SET last_used_at = now(), expires_at = now() + make_interval(secs => $2)
-        WHERE id = $1 AND last_used_at < now() - interval '1 minute'`,
-      [tokenId, lifetimeSeconds],
-    );
+    await run(this.dataSource, oauthTokenStatements.touchAccess(tokenId, lifetimeSeconds));
   }
 
-  async findRefresh(tokenHash: Buffer): Promise<StoredRefreshToken | null> {
-    const [row]: RefreshRow[] = await this.dataSource.query(
-      `SELECT r.sign_in_id, s.client_id, s.scopes, s.offline, r.used_at, s.revoked_at
-         FROM identity.oauth_refresh_tokens r
-         JOIN identity.oauth_sign_ins s ON s.id = r.sign_in_id
-        WHERE r.token_hash = $1`,
-      [tokenHash],
-    );
-    return row
-      ? {
-          signInId: row.sign_in_id,
-          clientId: row.client_id,
-          scopes: row.scopes,
-          offline: row.offline,
-          usedAt: row.used_at,
-          signInRevoked: row.revoked_at !== null,
-        }
-      : null;
+  findRefresh(tokenHash: Buffer): Promise<StoredRefreshToken | null> {
+    return first(this.dataSource, oauthTokenStatements.findRefresh(tokenHash));
   }
 
   /** Spends a refresh token; false when it was spent already (a reuse, or a parallel twin). */
   async markRefreshUsed(tokenHash: Buffer): Promise<boolean> {
-    // TypeORM answers an UPDATE with [rows, affected row count].
-    const [rows]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE identity.oauth_refresh_tokens SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL
-       RETURNING 1`,
-      [tokenHash],
-    );
-    return rows.length > 0;
+    const spent = await all(this.dataSource, oauthTokenStatements.markRefreshUsed(tokenHash));
+    return spent.length > 0;
   }
 
   /** The sign-in an access or refresh token belongs to, and its client, by the token's hash. */
-  async signInOf(tokenHash: Buffer): Promise<{ signInId: string; clientId: string } | null> {
-    const [row]: { sign_in_id: string; client_id: string }[] = await this.dataSource.query(
-      `SELECT t.sign_in_id, s.client_id
-         FROM (SELECT sign_in_id FROM identity.oauth_access_tokens WHERE token_hash = $1
-               UNION ALL
-               SELECT sign_in_id FROM identity.oauth_refresh_tokens WHERE token_hash = $1
-               LIMIT 1) t
-         JOIN identity.oauth_sign_ins s ON s.id = t.sign_in_id`,
-      [tokenHash],
-    );
-    return row ? { signInId: row.sign_in_id, clientId: row.client_id } : null;
+  signInOf(tokenHash: Buffer): Promise<{ signInId: string; clientId: string } | null> {
+    return first(this.dataSource, oauthTokenStatements.signInOf(tokenHash));
   }
 }

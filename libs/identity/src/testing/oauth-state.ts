@@ -1,4 +1,10 @@
+import { all, first, rawQuery, run } from '@cw/db';
+import { sql } from 'kysely';
 import type { DataSource } from 'typeorm';
+import { identityDb } from '../identity-schema';
+
+/** The SHA-256 of a token, as the OAuth tables store it. */
+const hashOf = (token: string) => sql<Buffer>`sha256(convert_to(${token}, 'UTF8'))`;
 
 /**
  * How many stored access and refresh tokens hash to this token, and how many rows of the OAuth
@@ -8,20 +14,24 @@ export async function storedTokenForms(
   dataSource: DataSource,
   token: string,
 ): Promise<{ hashed: number; plain: number }> {
-  const [row]: { hashed: number; plain: number }[] = await dataSource.query(
-    `WITH tokens AS (
-       SELECT token_hash, t::text AS whole FROM identity.oauth_access_tokens t
-       UNION ALL
-       SELECT token_hash, t::text FROM identity.oauth_refresh_tokens t),
-     other AS (
-       SELECT t::text AS whole FROM identity.oauth_authorization_codes t
-       UNION ALL
-       SELECT t::text FROM identity.oauth_sign_ins t)
-     SELECT (SELECT count(*) FROM tokens
-              WHERE token_hash = sha256(convert_to($1, 'UTF8')))::int AS hashed,
-            ((SELECT count(*) FROM tokens WHERE strpos(whole, $1) > 0)
-             + (SELECT count(*) FROM other WHERE strpos(whole, $1) > 0))::int AS plain`,
-    [token],
+  // Raw: whole rows as text (`t::text`), and the token used three times.
+  const [row] = await all(
+    dataSource,
+    rawQuery<{ hashed: number; plain: number }>(
+      `WITH tokens AS (
+         SELECT token_hash, t::text AS whole FROM identity.oauth_access_tokens t
+         UNION ALL
+         SELECT token_hash, t::text FROM identity.oauth_refresh_tokens t),
+       other AS (
+         SELECT t::text AS whole FROM identity.oauth_authorization_codes t
+         UNION ALL
+         SELECT t::text FROM identity.oauth_sign_ins t)
+       SELECT (SELECT count(*) FROM tokens
+                WHERE token_hash = sha256(convert_to($1, 'UTF8')))::int AS hashed,
+              ((SELECT count(*) FROM tokens WHERE strpos(whole, $1) > 0)
+               + (SELECT count(*) FROM other WHERE strpos(whole, $1) > 0))::int AS plain`,
+      [token],
+    ),
   );
   return row;
 }
@@ -32,11 +42,15 @@ export async function ageAccessToken(
   token: string,
   idleSeconds: number,
 ): Promise<void> {
-  await dataSource.query(
-    `UPDATE identity.oauth_access_tokens
-        SET last_used_at = now() - make_interval(secs => $2), expires_at = now() + interval '1 day'
-      WHERE token_hash = sha256(convert_to($1, 'UTF8'))`,
-    [token, idleSeconds],
+  await run(
+    dataSource,
+    identityDb
+      .updateTable('identity.oauth_access_tokens')
+      .set({
+        last_used_at: sql<Date>`now() - make_interval(secs => ${idleSeconds})`,
+        expires_at: sql<Date>`now() + interval '1 day'`,
+      })
+      .where('token_hash', '=', hashOf(token)),
   );
 }
 
@@ -44,12 +58,15 @@ export async function accessTokenTimes(
   dataSource: DataSource,
   token: string,
 ): Promise<{ lastUsedAt: Date; expiresAt: Date }> {
-  const [row]: { last_used_at: Date; expires_at: Date }[] = await dataSource.query(
-    `SELECT last_used_at, expires_at FROM identity.oauth_access_tokens
-      WHERE token_hash = sha256(convert_to($1, 'UTF8'))`,
-    [token],
+  const row = await first(
+    dataSource,
+    identityDb
+      .selectFrom('identity.oauth_access_tokens')
+      .select(['last_used_at as lastUsedAt', 'expires_at as expiresAt'])
+      .where('token_hash', '=', hashOf(token)),
   );
-  return { lastUsedAt: row.last_used_at, expiresAt: row.expires_at };
+  if (!row) throw new Error('No stored access token hashes to that token.');
+  return row;
 }
 
 /** Pretends these OAuth clients registered `hours` ago. */
@@ -58,10 +75,12 @@ export async function ageOAuthClients(
   clientIds: readonly string[],
   hours: number,
 ): Promise<void> {
-  await dataSource.query(
-    `UPDATE identity.oauth_clients SET created_at = now() - make_interval(hours => $2)
-      WHERE id = ANY($1)`,
-    [clientIds, hours],
+  await run(
+    dataSource,
+    identityDb
+      .updateTable('identity.oauth_clients')
+      .set({ created_at: sql<Date>`now() - make_interval(hours => ${hours})` })
+      .where(sql<boolean>`id = ANY(${clientIds})`),
   );
 }
 
@@ -70,9 +89,13 @@ export async function registeredOAuthClients(
   dataSource: DataSource,
   clientIds: readonly string[],
 ): Promise<string[]> {
-  const rows: { id: string }[] = await dataSource.query(
-    `SELECT id FROM identity.oauth_clients WHERE id = ANY($1) ORDER BY id`,
-    [clientIds],
+  const rows = await all(
+    dataSource,
+    identityDb
+      .selectFrom('identity.oauth_clients')
+      .select('id')
+      .where(sql<boolean>`id = ANY(${clientIds})`)
+      .orderBy('id'),
   );
   return rows.map((row) => row.id);
 }
@@ -82,10 +105,12 @@ export async function expireAuthorizationCodesOf(
   dataSource: DataSource,
   clientId: string,
 ): Promise<void> {
-  await dataSource.query(
-    `UPDATE identity.oauth_authorization_codes SET expires_at = now() - interval '1 hour'
-      WHERE client_id = $1`,
-    [clientId],
+  await run(
+    dataSource,
+    identityDb
+      .updateTable('identity.oauth_authorization_codes')
+      .set({ expires_at: sql<Date>`now() - interval '1 hour'` })
+      .where('client_id', '=', clientId),
   );
 }
 
@@ -99,12 +124,16 @@ export async function seedUnusedOAuthClients(
   count: number,
   redirectUri: string,
 ): Promise<void> {
-  await dataSource.query(
-    `INSERT INTO identity.oauth_clients (id, client_name, redirect_uris, created_at)
-     SELECT $1 || lpad(n::text, 5, '0'), 'Loop', ARRAY[$2],
-            now() - interval '48 hours' + n * interval '1 second'
-       FROM generate_series(1, $3::int) n`,
-    [prefix, redirectUri, count],
+  // Raw: one INSERT … SELECT over generate_series.
+  await run(
+    dataSource,
+    rawQuery(
+      `INSERT INTO identity.oauth_clients (id, client_name, redirect_uris, created_at)
+       SELECT $1 || lpad(n::text, 5, '0'), 'Loop', ARRAY[$2],
+              now() - interval '48 hours' + n * interval '1 second'
+         FROM generate_series(1, $3::int) n`,
+      [prefix, redirectUri, count],
+    ),
   );
 }
 
@@ -113,10 +142,12 @@ export async function oauthClientsWithPrefix(
   dataSource: DataSource,
   prefix: string,
 ): Promise<{ count: number; first: string | null }> {
-  const [row]: { count: number; first: string | null }[] = await dataSource.query(
-    `SELECT count(*)::int AS count, min(id) AS first FROM identity.oauth_clients
-      WHERE id LIKE $1 || '%'`,
-    [prefix],
+  const row = await first(
+    dataSource,
+    identityDb
+      .selectFrom('identity.oauth_clients')
+      .select((eb) => [sql<number>`count(*)::int`.as('count'), eb.fn.min('id').as('first')])
+      .where('id', 'like', sql<string>`${prefix} || '%'`),
   );
-  return row;
+  return row ?? { count: 0, first: null };
 }
