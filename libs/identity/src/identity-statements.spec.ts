@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { expectSqlSnapshot, renderStatements, snapshotGroup } from '@cw/testing';
+import { agentTestGrantStatements } from './agent-test/agent-test-grant.repository';
+import { agentTestSignInLinkStatements } from './agent-test/agent-test-sign-in-link.repository';
 import { apiKeyStatements } from './api-keys/api-key.repository';
 import { companyStatements } from './directory/company.repository';
 import { membershipStatements } from './directory/membership.repository';
@@ -17,6 +19,9 @@ const PERSON = '11111111-1111-4111-8111-111111111111';
 const COMPANY = '22222222-2222-4222-8222-222222222222';
 const SIGN_IN = '33333333-3333-4333-8333-333333333333';
 const SESSION = '44444444-4444-4444-8444-444444444444';
+const GRANT = '55555555-5555-4555-8555-555555555555';
+const APPROVER = '66666666-6666-4666-8666-666666666666';
+const API_KEY = '77777777-7777-4777-8777-777777777777';
 const CLIENT = 'cwc_example';
 const HASH = Buffer.alloc(32);
 const TEAM = '55555555-5555-4555-8555-555555555555';
@@ -208,6 +213,37 @@ const snapshots = {
         findRefresh: [[HASH]],
         markRefreshUsed: [[HASH]],
         signInOf: [[HASH]],
+      },
+    }),
+  ],
+  'agent-test': [
+    snapshotGroup({
+      owner: 'AgentTestGrantRepository',
+      statements: agentTestGrantStatements,
+      examples: {
+        insert: [[{ companyId: COMPANY, personId: PERSON, scopes: ['wiki:read'], expiresAt: AT }]],
+        findForApproval: [[GRANT, COMPANY]],
+        approve: [[GRANT, COMPANY, APPROVER]],
+        lockForExchange: [[GRANT]],
+        markExchanged: [[GRANT, API_KEY]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'AgentTestSignInLinkRepository',
+      statements: agentTestSignInLinkStatements,
+      examples: {
+        insert: [
+          [
+            {
+              tokenHash: HASH,
+              companyId: COMPANY,
+              personId: PERSON,
+              createdBy: APPROVER,
+              expiresAt: AT,
+            },
+          ],
+        ],
+        consume: [[HASH]],
       },
     }),
   ],

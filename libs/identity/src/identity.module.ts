@@ -1,10 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AcceptanceController } from './acceptance/acceptance.controller';
 import { AcceptanceService } from './acceptance/acceptance.service';
 import { AcceptanceGate } from './acceptance/acceptance-gate';
-import { AgentTestGrant } from './agent-test/entities/agent-test-grant.entity';
-import { AgentTestSignInLink } from './agent-test/entities/agent-test-sign-in-link.entity';
 import { AgentTestGrantRepository } from './agent-test/agent-test-grant.repository';
 import { AgentTestGrantService } from './agent-test/agent-test-grant.service';
 import { AgentTestGrantsController } from './agent-test/agent-test-grants.controller';
@@ -62,11 +59,7 @@ export class IdentityModule {
   static register(options: { withRoutes: boolean }): DynamicModule {
     return {
       module: IdentityModule,
-      imports: [
-        CredentialsModule,
-        DirectoryModule,
-        TypeOrmModule.forFeature([AgentTestGrant, AgentTestSignInLink]),
-      ],
+      imports: [CredentialsModule, DirectoryModule],
       controllers: options.withRoutes
         ? [
             SessionsController,

@@ -1,88 +1,132 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
-import { AgentTestGrant } from './entities/agent-test-grant.entity';
+import { all, type CamelRow, first, type IdentityTables, run } from '@cw/db';
+import { type ExpressionBuilder, expressionBuilder, type InferResult, sql } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  type IdentityAgentTestGrants,
+  type IdentityCompanies,
+  type IdentityPeople,
+  identityDb,
+} from '../identity-schema';
 
-export type NewAgentTestGrant = Pick<
-  AgentTestGrant,
-  'companyId' | 'personId' | 'scopes' | 'expiresAt'
+export type NewAgentTestGrant = CamelRow<
+  IdentityAgentTestGrants,
+  'company_id' | 'person_id' | 'scopes' | 'expires_at'
 >;
 
+type Grants = IdentityTables & { g: IdentityAgentTestGrants };
+type GrantsWithNames = Grants & { p: IdentityPeople; c: IdentityCompanies };
+
+const grant = expressionBuilder<Grants, 'g'>();
+
+/** An approved grant is never expired: the deadline only bounds the wait for approval. */
+const pendingOrApproved = grant.or([
+  grant('g.approved_at', 'is not', null),
+  grant('g.expires_at', '>', sql<Date>`now()`),
+]);
+
+/** What the approver's page shows: whose key (`p`), in which company (`c`), with which scopes. */
+const forApproval = (eb: ExpressionBuilder<GrantsWithNames, 'g' | 'p' | 'c'>) => [
+  eb.ref('g.id').as('id'),
+  eb.ref('g.scopes').as('scopes'),
+  eb.ref('g.expires_at').as('expiresAt'),
+  eb.ref('g.approved_at').as('approvedAt'),
+  jsonBuildObject({ id: eb.ref('p.id'), email: eb.ref('p.email'), name: eb.ref('p.name') }).as(
+    'person',
+  ),
+  jsonBuildObject({ id: eb.ref('c.id'), name: eb.ref('c.name') }).as('company'),
+];
+
+export const agentTestGrantStatements = {
+  insert: (newGrant: NewAgentTestGrant) =>
+    identityDb
+      .insertInto('identity.agent_test_grants')
+      .values({
+        company_id: newGrant.companyId,
+        person_id: newGrant.personId,
+        scopes: newGrant.scopes,
+        expires_at: newGrant.expiresAt,
+      })
+      .returning(['id', 'expires_at as expiresAt']),
+
+  findForApproval: (grantId: string, companyId: string) =>
+    identityDb
+      .selectFrom('identity.agent_test_grants as g')
+      .innerJoin('identity.people as p', 'p.id', 'g.person_id')
+      .innerJoin('identity.companies as c', 'c.id', 'g.company_id')
+      .select(forApproval)
+      .where('g.id', '=', grantId)
+      .where('g.company_id', '=', companyId)
+      .where(pendingOrApproved),
+
+  /** The first approval (its time and approver) is kept. */
+  approve: (grantId: string, companyId: string, approverId: string) =>
+    identityDb
+      .updateTable('identity.agent_test_grants as g')
+      .from(['identity.people as p', 'identity.companies as c'])
+      .set((eb) => ({
+        approved_at: eb.fn.coalesce('g.approved_at', sql<Date>`now()`),
+        approved_by: eb
+          .case()
+          .when('g.approved_at', 'is', null)
+          .then(sql<string>`${approverId}::uuid`)
+          .else(eb.ref('g.approved_by'))
+          .end(),
+      }))
+      .where('g.id', '=', grantId)
+      .where('g.company_id', '=', companyId)
+      .where(pendingOrApproved)
+      .whereRef('p.id', '=', 'g.person_id')
+      .whereRef('c.id', '=', 'g.company_id')
+      .returning(forApproval),
+
+  lockForExchange: (grantId: string) =>
+    identityDb
+      .selectFrom('identity.agent_test_grants as g')
+      .select((eb) => [
+        'g.company_id as companyId',
+        'g.person_id as personId',
+        'g.scopes',
+        eb('g.approved_at', 'is not', null).as('approved'),
+        eb('g.exchanged_at', 'is not', null).as('exchanged'),
+        eb.not(pendingOrApproved).as('expired'),
+      ])
+      .where('g.id', '=', grantId)
+      .forUpdate(),
+
+  markExchanged: (grantId: string, apiKeyId: string) =>
+    identityDb
+      .updateTable('identity.agent_test_grants')
+      .set({ exchanged_at: sql<Date>`now()`, api_key_id: apiKeyId })
+      .where('id', '=', grantId),
+};
+
 /** What the approver's page shows: whose key, in which company, with which scopes. */
-export interface GrantForApproval {
-  id: string;
-  scopes: string[];
-  expiresAt: Date;
-  approvedAt: Date | null;
-  person: { id: string; email: string; name: string };
-  company: { id: string; name: string };
-}
+export type GrantForApproval = InferResult<
+  ReturnType<typeof agentTestGrantStatements.findForApproval>
+>[number];
 
 /** A grant as its approver sees it once approved. */
 export type ApprovedGrant = GrantForApproval & { approvedAt: Date };
 
 /** A grant under its row lock, with `expired` judged by the database's clock. */
-export interface LockedGrant {
-  companyId: string;
-  personId: string;
-  scopes: string[];
-  approved: boolean;
-  exchanged: boolean;
-  expired: boolean;
-}
-
-interface GrantForApprovalRow {
-  id: string;
-  scopes: string[];
-  expires_at: Date;
-  approved_at: Date | null;
-  person_id: string;
-  email: string;
-  person_name: string;
-  company_id: string;
-  company_name: string;
-}
-
-/** An approved grant is never expired: the deadline only bounds the wait for approval. */
-const PENDING_OR_APPROVED = `(g.approved_at IS NOT NULL OR g.expires_at > now())`;
-
-const GRANT_FOR_APPROVAL_COLUMNS = `g.id, g.scopes, g.expires_at, g.approved_at,
-  p.id AS person_id, p.email, p.name AS person_name, c.id AS company_id, c.name AS company_name`;
-
-function grantForApproval(row: GrantForApprovalRow): GrantForApproval {
-  return {
-    id: row.id,
-    scopes: row.scopes,
-    expiresAt: row.expires_at,
-    approvedAt: row.approved_at,
-    person: { id: row.person_id, email: row.email, name: row.person_name },
-    company: { id: row.company_id, name: row.company_name },
-  };
-}
+export type LockedGrant = InferResult<
+  ReturnType<typeof agentTestGrantStatements.lockForExchange>
+>[number];
 
 @Injectable()
 export class AgentTestGrantRepository {
-  constructor(
-    @InjectRepository(AgentTestGrant) private readonly grants: Repository<AgentTestGrant>,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
-  async insert(grant: NewAgentTestGrant): Promise<Pick<AgentTestGrant, 'id' | 'expiresAt'>> {
-    const inserted = await this.grants.insert(grant);
-    const generated = inserted.generatedMaps[0] as Pick<AgentTestGrant, 'id'>;
-    return { id: generated.id, expiresAt: grant.expiresAt };
+  async insert(newGrant: NewAgentTestGrant): Promise<{ id: string; expiresAt: Date }> {
+    const [row] = await all(this.dataSource, agentTestGrantStatements.insert(newGrant));
+    return row;
   }
 
   /** The grant of that company, unless it expired unapproved. */
-  async findForApproval(grantId: string, companyId: string): Promise<GrantForApproval | null> {
-    const [row]: GrantForApprovalRow[] = await this.grants.query(
-      `SELECT ${GRANT_FOR_APPROVAL_COLUMNS}
-         FROM identity.agent_test_grants g
-         JOIN identity.people p ON p.id = g.person_id
-         JOIN identity.companies c ON c.id = g.company_id
-        WHERE g.id = $1 AND g.company_id = $2 AND ${PENDING_OR_APPROVED}`,
-      [grantId, companyId],
-    );
-    return row ? grantForApproval(row) : null;
+  findForApproval(grantId: string, companyId: string): Promise<GrantForApproval | null> {
+    return first(this.dataSource, agentTestGrantStatements.findForApproval(grantId, companyId));
   }
 
   /**
@@ -95,54 +139,20 @@ export class AgentTestGrantRepository {
     companyId: string,
     approverId: string,
   ): Promise<ApprovedGrant | null> {
-    const [rows]: [GrantForApprovalRow[], number] = await this.grants.query(
-      `UPDATE identity.agent_test_grants g
-          SET approved_at = coalesce(g.approved_at, now()),
-              approved_by = CASE WHEN g.approved_at IS NULL THEN $3::uuid ELSE g.approved_by END
-         FROM identity.people p, identity.companies c
-        WHERE g.id = $1 AND g.company_id = $2 AND ${PENDING_OR_APPROVED}
-          AND p.id = g.person_id AND c.id = g.company_id
-        RETURNING ${GRANT_FOR_APPROVAL_COLUMNS}`,
-      [grantId, companyId, approverId],
+    const row = await first(
+      this.dataSource,
+      agentTestGrantStatements.approve(grantId, companyId, approverId),
     );
-    return rows[0] ? { ...grantForApproval(rows[0]), approvedAt: rows[0].approved_at! } : null;
+    // Never null once approved: the statement sets it when it was.
+    return row?.approvedAt ? { ...row, approvedAt: row.approvedAt } : null;
   }
 
   /** Holds the grant's row until the caller's transaction ends: parallel exchanges queue up. */
-  async lockForExchange(manager: EntityManager, grantId: string): Promise<LockedGrant | null> {
-    const [row]: {
-      company_id: string;
-      person_id: string;
-      scopes: string[];
-      approved: boolean;
-      exchanged: boolean;
-      expired: boolean;
-    }[] = await manager.query(
-      `SELECT g.company_id, g.person_id, g.scopes,
-              g.approved_at IS NOT NULL AS approved,
-              g.exchanged_at IS NOT NULL AS exchanged,
-              NOT ${PENDING_OR_APPROVED} AS expired
-         FROM identity.agent_test_grants g
-        WHERE g.id = $1
-          FOR UPDATE`,
-      [grantId],
-    );
-    return row
-      ? {
-          companyId: row.company_id,
-          personId: row.person_id,
-          scopes: row.scopes,
-          approved: row.approved,
-          exchanged: row.exchanged,
-          expired: row.expired,
-        }
-      : null;
+  lockForExchange(manager: EntityManager, grantId: string): Promise<LockedGrant | null> {
+    return first(manager, agentTestGrantStatements.lockForExchange(grantId));
   }
 
   async markExchanged(manager: EntityManager, grantId: string, apiKeyId: string): Promise<void> {
-    await manager.query(
-      `UPDATE identity.agent_test_grants SET exchanged_at = now(), api_key_id = $2 WHERE id = $1`,
-      [grantId, apiKeyId],
-    );
+    await run(manager, agentTestGrantStatements.markExchanged(grantId, apiKeyId));
   }
 }

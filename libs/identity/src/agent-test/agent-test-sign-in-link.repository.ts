@@ -1,38 +1,50 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
-import { AgentTestSignInLink } from './entities/agent-test-sign-in-link.entity';
+import { type CamelRow, first, run } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type IdentityAgentTestSignInLinks, identityDb } from '../identity-schema';
 
-export type NewSignInLink = Pick<
-  AgentTestSignInLink,
-  'tokenHash' | 'companyId' | 'personId' | 'createdBy' | 'expiresAt'
+/** A link to store: only the SHA-256 of its token is kept. */
+export type NewSignInLink = CamelRow<
+  IdentityAgentTestSignInLinks,
+  'token_hash' | 'company_id' | 'person_id' | 'created_by' | 'expires_at'
 >;
 
-export type ConsumedSignInLink = Pick<AgentTestSignInLink, 'companyId' | 'personId'>;
+export type ConsumedSignInLink = CamelRow<IdentityAgentTestSignInLinks, 'company_id' | 'person_id'>;
+
+export const agentTestSignInLinkStatements = {
+  insert: (link: NewSignInLink) =>
+    identityDb.insertInto('identity.agent_test_sign_in_links').values({
+      token_hash: link.tokenHash,
+      company_id: link.companyId,
+      person_id: link.personId,
+      created_by: link.createdBy,
+      expires_at: link.expiresAt,
+    }),
+
+  consume: (tokenHash: Buffer) =>
+    identityDb
+      .updateTable('identity.agent_test_sign_in_links')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning(['company_id as companyId', 'person_id as personId']),
+};
 
 @Injectable()
 export class AgentTestSignInLinkRepository {
-  constructor(
-    @InjectRepository(AgentTestSignInLink)
-    private readonly links: Repository<AgentTestSignInLink>,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   async insert(link: NewSignInLink): Promise<void> {
-    await this.links.insert(link);
+    await run(this.dataSource, agentTestSignInLinkStatements.insert(link));
   }
 
   /**
    * Marks the unused, unexpired link with that token hash used, in one statement: of parallel
    * opens exactly one gets the member back. Null for a used, expired or unknown link.
    */
-  async consume(manager: EntityManager, tokenHash: Buffer): Promise<ConsumedSignInLink | null> {
-    const [rows]: [{ company_id: string; person_id: string }[], number] = await manager.query(
-      `UPDATE identity.agent_test_sign_in_links SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-        RETURNING company_id, person_id`,
-      [tokenHash],
-    );
-    const row = rows[0];
-    return row ? { companyId: row.company_id, personId: row.person_id } : null;
+  consume(manager: EntityManager, tokenHash: Buffer): Promise<ConsumedSignInLink | null> {
+    return first(manager, agentTestSignInLinkStatements.consume(tokenHash));
   }
 }

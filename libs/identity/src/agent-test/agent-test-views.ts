@@ -1,5 +1,5 @@
 import type { MembershipRole } from '@cw/domain';
-import type { SessionKind } from '../sessions/entities/session.entity';
+import type { SessionKind } from '../identity-schema';
 
 export interface GrantRequestedView {
   grant_id: string;

@@ -1,13 +1,21 @@
+import { first, run } from '@cw/db';
+import { sql } from 'kysely';
 import type { DataSource } from 'typeorm';
+import { identityDb } from '../identity-schema';
+
+const aSecondAgo = () => sql<Date>`now() - interval '1 second'`;
 
 /**
  * Moves agent-test grants and sign-in links past their deadlines, so tests outside the context
  * check expiry without waiting for the clock.
  */
 export async function expireAgentTestGrant(dataSource: DataSource, grantId: string): Promise<void> {
-  await dataSource.query(
-    `UPDATE identity.agent_test_grants SET expires_at = now() - interval '1 second' WHERE id = $1`,
-    [grantId],
+  await run(
+    dataSource,
+    identityDb
+      .updateTable('identity.agent_test_grants')
+      .set({ expires_at: aSecondAgo() })
+      .where('id', '=', grantId),
   );
 }
 
@@ -15,10 +23,12 @@ export async function expireAgentTestSignInLinks(
   dataSource: DataSource,
   personId: string,
 ): Promise<void> {
-  await dataSource.query(
-    `UPDATE identity.agent_test_sign_in_links SET expires_at = now() - interval '1 second'
-      WHERE person_id = $1`,
-    [personId],
+  await run(
+    dataSource,
+    identityDb
+      .updateTable('identity.agent_test_sign_in_links')
+      .set({ expires_at: aSecondAgo() })
+      .where('person_id', '=', personId),
   );
 }
 
@@ -27,10 +37,14 @@ export async function liveAgentTestSessionCount(
   dataSource: DataSource,
   personId: string,
 ): Promise<number> {
-  const [{ live }]: { live: number }[] = await dataSource.query(
-    `SELECT count(*)::int AS live FROM identity.sessions
-      WHERE person_id = $1 AND kind = 'agent_test' AND revoked_at IS NULL`,
-    [personId],
+  const row = await first(
+    dataSource,
+    identityDb
+      .selectFrom('identity.sessions')
+      .select(sql<number>`count(*)::int`.as('live'))
+      .where('person_id', '=', personId)
+      .where('kind', '=', sql.lit('agent_test'))
+      .where('revoked_at', 'is', null),
   );
-  return live;
+  return row?.live ?? 0;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MEMBERSHIP_ROLES, type MembershipRole } from '@cw/domain';
-import type { SessionKind } from '../../sessions/entities/session.entity';
+import type { SessionKind } from '../../identity-schema';
 import type { AgentTestRevokedView, AgentTestStatusView } from '../agent-test-views';
 
 class StatusPersonDto {
