@@ -3,7 +3,7 @@ export { QueueConfig } from './queue.config';
 export { QUEUE_ENTITIES } from './queue-entities';
 export { QueueRegistry } from './queue.registry';
 export { OutboxWriter } from './outbox/outbox.writer';
-export type { SqlStatement } from './outbox/outbox.repository';
+export type { EmbeddedStatement, RowsWrite } from './outbox/outbox.repository';
 export { OutboxRelay } from './outbox/outbox.relay';
 export { closeWorker } from './close-worker';
 export { NaturalBatcher } from './natural-batcher';

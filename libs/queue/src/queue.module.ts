@@ -1,6 +1,5 @@
 import { type DynamicModule, Module, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   DeadlineExceeded,
   loadConfig,
@@ -10,7 +9,6 @@ import {
 } from '@cw/platform';
 import { BullmqObserver } from './bullmq-observer';
 import { queueMetricsProviders } from './metrics/queue-metrics.providers';
-import { QUEUE_ENTITIES } from './queue-entities';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { OutboxWriter } from './outbox/outbox.writer';
@@ -46,7 +44,7 @@ export class QueueModule implements OnModuleInit {
     return {
       module: QueueModule,
       global: true,
-      imports: [TypeOrmModule.forFeature(QUEUE_ENTITIES), DiscoveryModule],
+      imports: [DiscoveryModule],
       providers: [
         { provide: QueueConfig, useFactory: () => loadConfig(QueueConfig) },
         QueueRegistry,

@@ -1,5 +1,6 @@
 import { startContextTestApp, type TestApp } from '@cw/testing';
 import { type Job, Worker } from 'bullmq';
+import { type RawBuilder, sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import { OutboxRelay, OutboxWriter, QueueName, QueueRegistry } from '../src';
 import { PrivateRedis } from './private-redis';
@@ -67,11 +68,10 @@ describe('transactional outbox', () => {
       manager,
       'report.finished',
       {
-        sql: `INSERT INTO outbox_test_rows (id, name)
-              SELECT n, 'row ' || n FROM generate_series(1, $1::int) n RETURNING id, name`,
-        params: [2],
+        write: sql<{ id: number }>`INSERT INTO outbox_test_rows (id, name)
+              SELECT n, 'row ' || n FROM generate_series(1, ${2}::int) n RETURNING id, name`,
       },
-      `jsonb_build_object('run_id', name)`,
+      sql`jsonb_build_object('run_id', name)`,
     );
     expect(rows.map((row) => row.id).sort()).toEqual([1, 2]);
     for (const name of ['row 1', 'row 2']) {
@@ -87,8 +87,8 @@ describe('transactional outbox', () => {
     const none = await writer.appendForRows(
       manager,
       'report.finished',
-      { sql: `UPDATE outbox_test_rows SET name = 'x' WHERE id = $1 RETURNING name`, params: [99] },
-      `jsonb_build_object('run_id', name)`,
+      { write: sql`UPDATE outbox_test_rows SET name = 'x' WHERE id = ${99} RETURNING name` },
+      sql`jsonb_build_object('run_id', name)`,
     );
     expect(none).toEqual([]);
     expect(await events()).toBe(before);
@@ -97,8 +97,8 @@ describe('transactional outbox', () => {
       writer.appendForRows(
         manager,
         'report.finished',
-        { sql: `INSERT INTO outbox_test_rows (id) VALUES ($1) RETURNING id`, params: [3] },
-        `NULL`,
+        { write: sql`INSERT INTO outbox_test_rows (id) VALUES (${3}) RETURNING id` },
+        sql`NULL`,
       ),
     ).rejects.toThrow(/payload/);
     expect(await dataSource.query(`SELECT id FROM outbox_test_rows WHERE id = 3`)).toEqual([]);
@@ -106,20 +106,19 @@ describe('transactional outbox', () => {
 
     // Statements alongside the write run in it, read its rows, and share its fate.
     await dataSource.query(`CREATE TABLE outbox_test_notes (row_id int, note text)`);
-    const alongside = (id: number, payload: string) =>
+    const alongside = (id: number, payload: RawBuilder<unknown>) =>
       writer.appendForRows(
         manager,
         'report.finished',
         {
-          sql: `INSERT INTO outbox_test_rows (id, name) VALUES ($1::int, 'row ' || $1::int) RETURNING id, name`,
-          params: [id, 'noted'],
-          alongside: [`INSERT INTO outbox_test_notes SELECT id, $2::text FROM written`],
+          write: sql`INSERT INTO outbox_test_rows (id, name) VALUES (${id}::int, 'row ' || ${id}::int) RETURNING id, name`,
+          alongside: [sql`INSERT INTO outbox_test_notes SELECT id, ${'noted'}::text FROM written`],
         },
         payload,
       );
-    await alongside(4, `jsonb_build_object('run_id', name)`);
+    await alongside(4, sql`jsonb_build_object('run_id', name)`);
     await until(() => received.find((each) => each.data.run_id === 'row 4'), 5000);
-    await expect(alongside(5, `NULL`)).rejects.toThrow(/payload/);
+    await expect(alongside(5, sql`NULL`)).rejects.toThrow(/payload/);
     expect(await dataSource.query(`SELECT row_id, note FROM outbox_test_notes`)).toEqual([
       { row_id: 4, note: 'noted' },
     ]);

@@ -14,13 +14,11 @@ import {
   type TestApp,
 } from '@cw/testing';
 import { DataSource } from 'typeorm';
-import type { Workflow } from '../src/definitions/entities/workflow.entity';
+import type { Workflow } from '../src/workflows-schema';
 import type { Report, RunView } from '../src/reports/report';
 import { RunReportWriter } from '../src/reports/run-report.writer';
-import { RunStep } from '../src/runs/entities/run-step.entity';
-import { Run } from '../src/runs/entities/run.entity';
 import { RunReadRepository } from '../src/runs/run-read.repository';
-import { createTestWorkflow, finishTestRun, setWorkflowStatus } from './runs-fixtures';
+import { createTestWorkflow, findTestRun, finishTestRun, setWorkflowStatus } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
 jest.setTimeout(60_000);
@@ -77,20 +75,17 @@ describe('run views and reports (one process, real PostgreSQL and Redis)', () =>
 
   /** A step record as the executor writes it (a running step has no output yet). */
   async function recordStep(runId: string, status: 'running' | 'completed', output?: string) {
-    await server.app
-      .get(DataSource)
-      .getRepository(RunStep)
-      .insert({
+    await server.app.get(DataSource).query(
+      `INSERT INTO workflows.run_steps
+         (run_id, step_index, step_id, block, status, output, error, started_at, finished_at)
+       VALUES ($1, 0, 'compose', 'text.compose', $2, $3::jsonb, NULL, now(), $4)`,
+      [
         runId,
-        stepIndex: 0,
-        stepId: 'compose',
-        block: 'text.compose',
         status,
-        ...(output === undefined ? {} : { output }),
-        error: null,
-        startedAt: new Date(),
-        finishedAt: status === 'completed' ? new Date() : null,
-      });
+        output === undefined ? null : JSON.stringify(output),
+        status === 'completed' ? new Date() : null,
+      ],
+    );
   }
 
   /** Signing in again through the acceptance exchange answers the person's teams. */
@@ -198,7 +193,7 @@ describe('run views and reports (one process, real PostgreSQL and Redis)', () =>
     const workflow = await createTestWorkflow(server, person);
     const runId = await startRun(person, workflow);
     const dataSource = server.app.get(DataSource);
-    const run = await dataSource.getRepository(Run).findOneByOrFail({ id: runId });
+    const run = await findTestRun(dataSource, runId);
     const writer = server.app.get(RunReportWriter);
 
     const ends = await Promise.all(

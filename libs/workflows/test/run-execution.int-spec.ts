@@ -14,12 +14,11 @@ import type { WorkflowStep } from '../src/definitions/workflow-definition';
 import { FakeModelProvider } from '../src/testing';
 import type { Report, RunView } from '../src/reports/report';
 import { RunReportWriter } from '../src/reports/run-report.writer';
-import { Run } from '../src/runs/entities/run.entity';
 import { RunExecutionService } from '../src/runs/execution/run-execution.service';
 import { RunEndingRepository } from '../src/runs/run-ending.repository';
 import { RunLeaseRepository } from '../src/runs/run-lease.repository';
 import { RunStepRepository } from '../src/runs/run-step.repository';
-import { createTestWorkflow } from './runs-fixtures';
+import { createTestWorkflow, findTestRun } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
 jest.setTimeout(60_000);
@@ -402,11 +401,13 @@ describe('claiming, resuming and reconciling runs (no queue worker: driven direc
   const heartbeatAgo = (runId: string, seconds: number) =>
     server.app
       .get(DataSource)
-      .getRepository(Run)
-      .update(runId, { heartbeatAt: new Date(Date.now() - seconds * 1000) });
+      .query(`UPDATE workflows.runs SET heartbeat_at = $2 WHERE id = $1`, [
+        runId,
+        new Date(Date.now() - seconds * 1000),
+      ]);
 
   const status = async (runId: string) =>
-    (await server.app.get(DataSource).getRepository(Run).findOneByOrFail({ id: runId })).status;
+    (await findTestRun(server.app.get(DataSource), runId)).status;
 
   const dbNow = async (): Promise<Date> => {
     const [row] = await server.app.get(DataSource).query<{ now: Date }[]>('SELECT now() AS now');

@@ -9,7 +9,7 @@ import { type Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { WorkflowStep } from '../src/definitions/workflow-definition';
-import { Run } from '../src/runs/entities/run.entity';
+import type { Run } from '../src/workflows-schema';
 import {
   LEASE_SECONDS,
   LOST_CLAIMS_TO_STALE,
@@ -20,7 +20,7 @@ import { RunReconcilerService } from '../src/runs/execution/run-reconciler.servi
 import { RunLeaseRepository } from '../src/runs/run-lease.repository';
 import { RunStartRepository } from '../src/runs/run-start.repository';
 import { RunStepRepository, type StepSlot } from '../src/runs/run-step.repository';
-import { createTestWorkflow } from './runs-fixtures';
+import { createTestWorkflow, findTestRun } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';
 
 jest.setTimeout(90_000);
@@ -66,7 +66,7 @@ function harness(server: TestApp, owner: SignedInTestPerson): RunsHarness {
         seconds,
       ]);
     },
-    run: (runId) => dataSource.getRepository(Run).findOneByOrFail({ id: runId }),
+    run: (runId) => findTestRun(dataSource, runId),
     queue: () => server.app.get<Queue<RunJobData>>(getQueueToken(QueueName.WorkflowRuns)),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { call, type SignedInTestPerson, signInTestPerson, type TestApp } from '@cw/testing';
-import type { Workflow, WorkflowStatus } from '../src/definitions/entities/workflow.entity';
+import type { Workflow, WorkflowStatus } from '../src/workflows-schema';
 import { ScheduledStartService } from '../src/triggers/scheduled-start.service';
 import { countWritten, createTestWorkflow, setWorkflowStatus } from './runs-fixtures';
 import { startWorkflowsTestApp } from './workflows-test-app';

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '@cw/testing';
+import { camelColumns, first } from '@cw/db';
+import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import { CompanyCounterRepository } from '../src/definitions/company-counter.repository';
-import type { Workflow, WorkflowStatus } from '../src/definitions/entities/workflow.entity';
 import { type NewWorkflow, WorkflowRepository } from '../src/definitions/workflow.repository';
 import { RunReportWriter } from '../src/reports/run-report.writer';
-import { RunRequest } from '../src/runs/entities/run-request.entity';
-import { Run } from '../src/runs/entities/run.entity';
+import {
+  type Run,
+  RUN_COLUMNS,
+  type Workflow,
+  workflowsDb,
+  type WorkflowStatus,
+} from '../src/workflows-schema';
 import type { StepError, TerminalRunStatus } from '../src/runs/run-status';
 
 export interface WorkflowOwner {
@@ -65,7 +71,7 @@ export async function finishTestRun(
   error: StepError | null = null,
 ): Promise<void> {
   const dataSource = server.app.get(DataSource);
-  const run = await dataSource.getRepository(Run).findOneByOrFail({ id: runId });
+  const run = await findTestRun(dataSource, runId);
   await dataSource.transaction((manager) =>
     server.app.get(RunReportWriter).finish(manager, run, status, error),
   );
@@ -77,8 +83,31 @@ export async function countWritten(
   workflowId: string,
 ): Promise<{ runs: number; receipts: number }> {
   const dataSource = server.app.get(DataSource);
-  return {
-    runs: await dataSource.getRepository(Run).countBy({ workflowId }),
-    receipts: await dataSource.getRepository(RunRequest).countBy({ workflowId }),
-  };
+  const count = sql<number>`count(*)::int`.as('count');
+  const runs = await first(
+    dataSource,
+    workflowsDb.selectFrom('workflows.runs').select(count).where('workflow_id', '=', workflowId),
+  );
+  const receipts = await first(
+    dataSource,
+    workflowsDb
+      .selectFrom('workflows.run_requests')
+      .select(count)
+      .where('workflow_id', '=', workflowId),
+  );
+  return { runs: runs?.count ?? 0, receipts: receipts?.count ?? 0 };
+}
+
+/** The run's row as the engine reads it; fails when it is not there. */
+export async function findTestRun(dataSource: DataSource, runId: string): Promise<Run> {
+  const run = await first(
+    dataSource,
+    workflowsDb
+      .selectFrom('workflows.runs')
+      .select(camelColumns(RUN_COLUMNS))
+      .where('id', '=', runId)
+      .$castTo<Run>(),
+  );
+  if (!run) throw new Error(`run ${runId} is not there`);
+  return run;
 }

@@ -4,7 +4,7 @@ import { QueueName, QueueRegistry } from '@cw/queue';
 import { type SignedInTestPerson, signInTestPerson, type TestApp } from '@cw/testing';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import type { Workflow } from '../src/definitions/entities/workflow.entity';
+import type { Workflow } from '../src/workflows-schema';
 import type { NewWorkflow } from '../src/definitions/workflow.repository';
 import { ScheduleReconciler } from '../src/schedules/schedule-reconciler.service';
 import {

@@ -11,7 +11,7 @@ import {
 } from '@cw/testing';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
-import type { Workflow } from '../src/definitions/entities/workflow.entity';
+import type { Workflow } from '../src/workflows-schema';
 import { type NewWorkflow, WorkflowRepository } from '../src/definitions/workflow.repository';
 import { WebhookLinkRepository } from '../src/triggers/webhook-link.repository';
 import { hashWebhookToken } from '../src/triggers/webhook-token';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { StatementRunner } from '@cw/db';
+import type { RawBuilder } from 'kysely';
 import type { OutboxTopic } from '../queue-names';
-import { OutboxRepository, type SqlStatement } from './outbox.repository';
+import { OutboxRepository, type RowsWrite } from './outbox.repository';
 
 /**
  * Writes an event in the caller's transaction: it is published if and only if the caller's
@@ -12,7 +13,7 @@ export class OutboxWriter {
   constructor(private readonly outbox: OutboxRepository) {}
 
   append(
-    manager: EntityManager,
+    manager: StatementRunner,
     topic: OutboxTopic,
     payload: Record<string, unknown>,
   ): Promise<void> {
@@ -20,16 +21,17 @@ export class OutboxWriter {
   }
 
   /**
-   * `write` (a data-modifying statement with `RETURNING`) and one event per row it returns, in
-   * one statement: for a change that is one statement, no transaction is needed around the two.
-   * `payload` is a `jsonb` expression over the returned columns; the rows are answered.
+   * `rows.write` (a data-modifying statement with `RETURNING`, Kysely-built or `sql<Row>`) and
+   * one event per row it returns, in one statement with `rows.preceding` and `rows.alongside`:
+   * for a change that is one statement, no transaction is needed around the two. `payload` is a
+   * `jsonb` expression (`sql`) over the returned columns; the rows are answered.
    */
-  appendForRows<R>(
-    manager: EntityManager,
+  appendForRows<Row>(
+    manager: StatementRunner,
     topic: OutboxTopic,
-    write: SqlStatement,
-    payload: string,
-  ): Promise<R[]> {
-    return this.outbox.insertForRows<R>(manager, topic, write, payload);
+    rows: RowsWrite<Row>,
+    payload: RawBuilder<unknown>,
+  ): Promise<Row[]> {
+    return this.outbox.insertForRows(manager, topic, rows, payload);
   }
 }

@@ -1,9 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReportReader } from '../reports/report-reader';
 import { CompletedRunsRepository } from '../runs/completed-runs.repository';
-import { RunStep } from '../runs/entities/run-step.entity';
-import { Run } from '../runs/entities/run.entity';
 import { RunStepRepository } from '../runs/run-step.repository';
 import { RunListingRepository } from '../runs/run-listing.repository';
 import { RunReadRepository } from '../runs/run-read.repository';
@@ -17,7 +14,7 @@ import { WorkflowReportsApi } from './workflow-reports-api';
  * mount controllers and consume the runs queue.
  */
 @Module({
-  imports: [WorkflowsCoreModule, TypeOrmModule.forFeature([Run, RunStep])],
+  imports: [WorkflowsCoreModule],
   providers: [
     RunReadRepository,
     RunListingRepository,

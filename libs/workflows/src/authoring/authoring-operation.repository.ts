@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
-import { AuthoringOperation, type AuthoringStatus } from './entities/authoring-operation.entity';
-
-const OPERATION_COLUMNS = `id, company_id AS "companyId", person_id AS "personId",
-  authoring_request_id AS "authoringRequestId", request_hash AS "requestHash", request, status,
-  workflow_id AS "workflowId", questions, gap, error, created_at AS "createdAt",
-  updated_at AS "updatedAt"`;
+import { all, camelColumns, first, run, type StatementRunner } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource } from 'typeorm';
+import {
+  AUTHORING_OPERATION_COLUMNS,
+  type AuthoringOperation,
+  workflowsDb,
+} from '../workflows-schema';
 
 export type NewAuthoringOperation = Pick<
   AuthoringOperation,
@@ -20,38 +20,108 @@ export type AuthoringOutcome =
   | { status: 'capability_gap'; gap: string }
   | { status: 'failed'; error: string };
 
+const operationColumns = camelColumns(AUTHORING_OPERATION_COLUMNS);
+
+const operations = () =>
+  workflowsDb
+    .selectFrom('workflows.authoring_operations')
+    .select(operationColumns)
+    .$castTo<AuthoringOperation>();
+
+export const authoringOperationStatements = {
+  claim: (operation: NewAuthoringOperation) =>
+    workflowsDb
+      .insertInto('workflows.authoring_operations')
+      .values({
+        company_id: operation.companyId,
+        person_id: operation.personId,
+        authoring_request_id: operation.authoringRequestId,
+        request_hash: operation.requestHash,
+        request: JSON.stringify(operation.request),
+        status: sql.lit('composing'),
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['company_id', 'person_id', 'authoring_request_id']).doNothing(),
+      )
+      .returning(operationColumns)
+      .$castTo<AuthoringOperation>(),
+
+  /** The person's authoring lock, held until the transaction ends. */
+  lockOwner: (owner: { companyId: string; personId: string }) =>
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`authoring:${owner.companyId}:${owner.personId}`}, 0))`,
+
+  countComposing: (owner: { companyId: string; personId: string }, since: Date) =>
+    workflowsDb
+      .selectFrom('workflows.authoring_operations')
+      .select([
+        sql<number>`count(*)::int`.as('composing'),
+        sql<Date | null>`min(updated_at)`.as('oldestAt'),
+      ])
+      .where('company_id', '=', owner.companyId)
+      .where('person_id', '=', owner.personId)
+      .where('status', '=', sql.lit('composing'))
+      .where('updated_at', '>=', since),
+
+  findByRequestId: (key: { companyId: string; personId: string; authoringRequestId: string }) =>
+    operations()
+      .where('company_id', '=', key.companyId)
+      .where('person_id', '=', key.personId)
+      .where('authoring_request_id', '=', key.authoringRequestId),
+
+  findOwn: (key: { companyId: string; personId: string; id: string }) =>
+    operations()
+      .where('company_id', '=', key.companyId)
+      .where('person_id', '=', key.personId)
+      .where('id', '=', key.id),
+
+  lockComposing: (id: string) =>
+    workflowsDb
+      .selectFrom('workflows.authoring_operations')
+      .select(sql.lit(1).as('locked'))
+      .where('id', '=', id)
+      .where('status', '=', sql.lit('composing'))
+      .forUpdate(),
+
+  finish: (id: string, outcome: AuthoringOutcome) =>
+    workflowsDb
+      .updateTable('workflows.authoring_operations')
+      .set({
+        status: outcome.status,
+        workflow_id: outcome.status === 'saved' ? outcome.workflowId : null,
+        questions:
+          outcome.status === 'needs_clarification' ? JSON.stringify(outcome.questions) : null,
+        gap: outcome.status === 'capability_gap' ? outcome.gap : null,
+        error: outcome.status === 'failed' ? outcome.error : null,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', sql.lit('composing')),
+
+  failAbandoned: (before: Date, error: string, id?: string) =>
+    workflowsDb
+      .updateTable('workflows.authoring_operations')
+      .set({ status: sql.lit('failed'), error, updated_at: sql`now()` })
+      .where('status', '=', sql.lit('composing'))
+      .where('updated_at', '<', before)
+      .$if(id !== undefined, (query) => query.where('id', '=', id!))
+      .returning('id'),
+};
+
 /** `workflows.authoring_operations`. */
 @Injectable()
 export class AuthoringOperationRepository {
-  constructor(
-    @InjectRepository(AuthoringOperation)
-    private readonly operations: Repository<AuthoringOperation>,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * Inserts a `composing` operation. With an authoring_request_id already taken by this person
    * it inserts nothing and answers null; a concurrent insert of the same key waits for the other
    * transaction, so identical concurrent requests converge on one operation.
    */
-  async claim(
-    manager: EntityManager,
+  claim(
+    runner: StatementRunner,
     operation: NewAuthoringOperation,
   ): Promise<AuthoringOperation | null> {
-    const [row]: AuthoringOperation[] = await manager.query(
-      `INSERT INTO workflows.authoring_operations
-         (company_id, person_id, authoring_request_id, request_hash, request, status)
-       VALUES ($1, $2, $3, $4, $5, 'composing')
-       ON CONFLICT (company_id, person_id, authoring_request_id) DO NOTHING
-       RETURNING ${OPERATION_COLUMNS}`,
-      [
-        operation.companyId,
-        operation.personId,
-        operation.authoringRequestId,
-        operation.requestHash,
-        JSON.stringify(operation.request),
-      ],
-    );
-    return row ?? null;
+    return first(runner, authoringOperationStatements.claim(operation));
   }
 
   /**
@@ -60,27 +130,20 @@ export class AuthoringOperationRepository {
    * start.
    */
   async lockAndCountComposing(
-    manager: EntityManager,
+    runner: StatementRunner,
     owner: { companyId: string; personId: string },
     since: Date,
   ): Promise<{ composing: number; oldestAt: Date | null }> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `authoring:${owner.companyId}:${owner.personId}`,
-    ]);
-    const [row]: { composing: number; oldestAt: Date | null }[] = await manager.query(
-      `SELECT count(*)::int AS composing, min(updated_at) AS "oldestAt"
-         FROM workflows.authoring_operations
-        WHERE company_id = $1 AND person_id = $2 AND status = 'composing' AND updated_at >= $3`,
-      [owner.companyId, owner.personId, since],
-    );
-    return row;
+    await run(runner, authoringOperationStatements.lockOwner(owner));
+    const row = await first(runner, authoringOperationStatements.countComposing(owner, since));
+    return row ?? { composing: 0, oldestAt: null };
   }
 
   findByRequestId(
-    manager: EntityManager,
+    runner: StatementRunner,
     key: { companyId: string; personId: string; authoringRequestId: string },
   ): Promise<AuthoringOperation | null> {
-    return manager.getRepository(AuthoringOperation).findOneBy(key);
+    return first(runner, authoringOperationStatements.findByRequestId(key));
   }
 
   /** The person's own operation; another person's is not theirs to see. */
@@ -89,33 +152,17 @@ export class AuthoringOperationRepository {
     personId: string;
     id: string;
   }): Promise<AuthoringOperation | null> {
-    return this.operations.findOneBy(key);
+    return first(this.dataSource, authoringOperationStatements.findOwn(key));
   }
 
   /** Locks the operation for the caller's transaction if it is still `composing`. */
-  async lockComposing(manager: EntityManager, id: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM workflows.authoring_operations WHERE id = $1 AND status = 'composing' FOR UPDATE`,
-      [id],
-    );
-    return rows.length > 0;
+  async lockComposing(runner: StatementRunner, id: string): Promise<boolean> {
+    return (await first(runner, authoringOperationStatements.lockComposing(id))) !== null;
   }
 
   /** Ends a `composing` operation; an operation already ended keeps its end. */
-  async finish(manager: EntityManager, id: string, outcome: AuthoringOutcome): Promise<void> {
-    await manager.query(
-      `UPDATE workflows.authoring_operations
-          SET status = $2, workflow_id = $3, questions = $4, gap = $5, error = $6, updated_at = now()
-        WHERE id = $1 AND status = 'composing'`,
-      [
-        id,
-        outcome.status,
-        outcome.status === 'saved' ? outcome.workflowId : null,
-        outcome.status === 'needs_clarification' ? JSON.stringify(outcome.questions) : null,
-        outcome.status === 'capability_gap' ? outcome.gap : null,
-        outcome.status === 'failed' ? outcome.error : null,
-      ],
-    );
+  finish(runner: StatementRunner, id: string, outcome: AuthoringOutcome): Promise<void> {
+    return run(runner, authoringOperationStatements.finish(id, outcome));
   }
 
   /**
@@ -123,13 +170,10 @@ export class AuthoringOperationRepository {
    * them died): all of them, or only the one with `id`.
    */
   async failAbandoned(before: Date, error: string, id?: string): Promise<number> {
-    const query = this.operations
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'failed' satisfies AuthoringStatus, error })
-      .where(`status = 'composing' AND updated_at < :before`, { before });
-    if (id) query.andWhere('id = :id', { id });
-    const result = await query.execute();
-    return result.affected ?? 0;
+    const rows = await all(
+      this.dataSource,
+      authoringOperationStatements.failAbandoned(before, error, id),
+    );
+    return rows.length;
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Actor } from '@cw/domain';
 import { type FieldProblem, validationError } from '@cw/platform';
-import type { OutputPage, WorkflowVisibility } from '../definitions/entities/workflow.entity';
+import type { OutputPage, WorkflowVisibility } from '../workflows-schema';
 import { validateDefinition, validateInputs } from '../definitions/validate-definition';
 import type { WorkflowDefinition, WorkflowInput } from '../definitions/workflow-definition';
 import { checkSchedule, type Schedule } from '../schedules/schedule';

@@ -20,7 +20,7 @@ import {
 } from './authoring-operation.repository';
 import { checkDesignRequest, type DesignPlan, requestHashOf, requestOf } from './design-plan';
 import type { DesignRequestDto } from './dtos/design-request.dto';
-import type { AuthoringOperation } from './entities/authoring-operation.entity';
+import type { AuthoringOperation } from '../workflows-schema';
 import { longestCompositionMs, PlanComposer } from './plan-composer';
 
 export interface AuthoringOperationResponse {

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, IsNull, Raw, type Repository } from 'typeorm';
-import { type CodeLanguage, CodeSession } from './entities/code-session.entity';
+import { all, camelColumns, first, run, type StatementRunner } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource } from 'typeorm';
+import {
+  CODE_SESSION_COLUMNS,
+  type CodeLanguage,
+  type CodeSession,
+  workflowsDb,
+} from '../workflows-schema';
 
 /** Whose session it is: one person in one company. */
 export interface SessionOwner {
@@ -15,111 +21,138 @@ export interface LockedSession {
   expired: boolean;
 }
 
-const SESSION_COLUMNS = `id, company_id AS "companyId", person_id AS "personId", language,
-  created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt",
-  deleted_at AS "deletedAt"`;
+export const codeSessionStatements = {
+  /** The owner's session-count lock, held until the transaction ends. */
+  lockOwner: (owner: SessionOwner) =>
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`code-sessions:${owner.companyId}:${owner.personId}`}, 0))`,
+
+  countLive: (owner: SessionOwner) =>
+    workflowsDb
+      .selectFrom('workflows.code_sessions')
+      .select([
+        sql<number>`count(*)::int`.as('live'),
+        sql<number>`coalesce(ceil(extract(epoch FROM min(expires_at) - now())), 0)::int`.as(
+          'firstExpiresInSeconds',
+        ),
+      ])
+      .where('company_id', '=', owner.companyId)
+      .where('person_id', '=', owner.personId)
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`expires_at > now()`),
+
+  insert: (owner: SessionOwner, language: CodeLanguage, idleSeconds: number) =>
+    workflowsDb
+      .insertInto('workflows.code_sessions')
+      .values({
+        company_id: owner.companyId,
+        person_id: owner.personId,
+        language,
+        expires_at: sql`now() + ${idleSeconds} * interval '1 second'`,
+      })
+      .returning(camelColumns(CODE_SESSION_COLUMNS)),
+
+  lockOwned: (owner: SessionOwner, id: string) =>
+    workflowsDb
+      .selectFrom('workflows.code_sessions')
+      .select(['id', sql<boolean>`expires_at <= now()`.as('expired')])
+      .where('id', '=', id)
+      .where('company_id', '=', owner.companyId)
+      .where('person_id', '=', owner.personId)
+      .where('deleted_at', 'is', null)
+      .forUpdate(),
+
+  /** `clock_timestamp()`: the use is dated when the cell ended, not when its transaction began. */
+  touch: (id: string, idleSeconds: number) =>
+    workflowsDb
+      .updateTable('workflows.code_sessions')
+      .set({
+        last_used_at: sql`clock_timestamp()`,
+        expires_at: sql`clock_timestamp() + ${idleSeconds} * interval '1 second'`,
+      })
+      .where('id', '=', id),
+
+  deleteOwned: (owner: SessionOwner, id: string) =>
+    workflowsDb
+      .updateTable('workflows.code_sessions')
+      .set({ deleted_at: sql`now()` })
+      .where('id', '=', id)
+      .where('company_id', '=', owner.companyId)
+      .where('person_id', '=', owner.personId)
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`expires_at > now()`)
+      .returning('id'),
+
+  expireIdle: () =>
+    workflowsDb
+      .updateTable('workflows.code_sessions')
+      .set({ deleted_at: sql`now()` })
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`expires_at <= now()`),
+
+  findLiveIds: (ids: readonly string[]) =>
+    workflowsDb
+      .selectFrom('workflows.code_sessions')
+      .select('id')
+      .where(sql<boolean>`id = ANY(${ids}::uuid[])`)
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`expires_at > now()`),
+};
 
 /** `workflows.code_sessions`. */
 @Injectable()
 export class CodeSessionRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    @InjectRepository(CodeSession) private readonly sessions: Repository<CodeSession>,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /**
    * Holds the owner's session-count lock for the caller's transaction, then counts the owner's
    * live sessions and the seconds until the first of them expires.
    */
   async lockAndCountLive(
-    manager: EntityManager,
+    runner: StatementRunner,
     owner: SessionOwner,
   ): Promise<{ live: number; firstExpiresInSeconds: number }> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `code-sessions:${owner.companyId}:${owner.personId}`,
-    ]);
-    const [row]: { live: number; firstExpiresInSeconds: number }[] = await manager.query(
-      `SELECT count(*)::int AS live,
-              coalesce(ceil(extract(epoch FROM min(expires_at) - now())), 0)::int
-                AS "firstExpiresInSeconds"
-         FROM workflows.code_sessions
-        WHERE company_id = $1 AND person_id = $2 AND deleted_at IS NULL AND expires_at > now()`,
-      [owner.companyId, owner.personId],
-    );
-    return row;
+    await run(runner, codeSessionStatements.lockOwner(owner));
+    const row = await first(runner, codeSessionStatements.countLive(owner));
+    return row ?? { live: 0, firstExpiresInSeconds: 0 };
   }
 
   async insert(
-    manager: EntityManager,
+    runner: StatementRunner,
     owner: SessionOwner,
     language: CodeLanguage,
     idleSeconds: number,
   ): Promise<CodeSession> {
-    const [row]: CodeSession[] = await manager.query(
-      `INSERT INTO workflows.code_sessions (company_id, person_id, language, expires_at)
-       VALUES ($1, $2, $3, now() + $4 * interval '1 second')
-       RETURNING ${SESSION_COLUMNS}`,
-      [owner.companyId, owner.personId, language, idleSeconds],
-    );
+    const [row] = await all(runner, codeSessionStatements.insert(owner, language, idleSeconds));
     return row;
   }
 
   /** The owner's undeleted session, locked for the caller's transaction (cells run one at a time). */
-  async lockOwned(
-    manager: EntityManager,
+  lockOwned(
+    runner: StatementRunner,
     owner: SessionOwner,
     id: string,
   ): Promise<LockedSession | null> {
-    const [row]: LockedSession[] = await manager.query(
-      `SELECT id, expires_at <= now() AS expired FROM workflows.code_sessions
-        WHERE id = $1 AND company_id = $2 AND person_id = $3 AND deleted_at IS NULL
-        FOR UPDATE`,
-      [id, owner.companyId, owner.personId],
-    );
-    return row ?? null;
+    return first(runner, codeSessionStatements.lockOwned(owner, id));
   }
 
   /** Records a use: the idle deadline starts again. */
-  async touch(manager: EntityManager, id: string, idleSeconds: number): Promise<void> {
-    await manager.query(
-      `UPDATE workflows.code_sessions
-          SET last_used_at = clock_timestamp(),
-              expires_at = clock_timestamp() + $2 * interval '1 second'
-        WHERE id = $1`,
-      [id, idleSeconds],
-    );
+  touch(runner: StatementRunner, id: string, idleSeconds: number): Promise<void> {
+    return run(runner, codeSessionStatements.touch(id, idleSeconds));
   }
 
   /** Deletes the owner's live session; false when there is none (gone, expired, someone else's). */
   async deleteOwned(owner: SessionOwner, id: string): Promise<boolean> {
-    const { affected } = await this.sessions.update(
-      {
-        id,
-        companyId: owner.companyId,
-        personId: owner.personId,
-        deletedAt: IsNull(),
-        expiresAt: Raw((column) => `${column} > now()`),
-      },
-      { deletedAt: () => 'now()' },
-    );
-    return (affected ?? 0) > 0;
+    return (await first(this.dataSource, codeSessionStatements.deleteOwned(owner, id))) !== null;
   }
 
   /** Ends every session idle past its deadline. */
-  async expireIdle(): Promise<void> {
-    await this.sessions.update(
-      { deletedAt: IsNull(), expiresAt: Raw((column) => `${column} <= now()`) },
-      { deletedAt: () => 'now()' },
-    );
+  expireIdle(): Promise<void> {
+    return run(this.dataSource, codeSessionStatements.expireIdle());
   }
 
   /** Which of these sessions are still live. */
   async findLiveIds(ids: readonly string[]): Promise<Set<string>> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM workflows.code_sessions
-        WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL AND expires_at > now()`,
-      [ids],
-    );
+    const rows = await all(this.dataSource, codeSessionStatements.findLiveIds(ids));
     return new Set(rows.map((row) => row.id));
   }
 }

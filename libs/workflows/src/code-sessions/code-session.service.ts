@@ -6,7 +6,7 @@ import type { CellOutcome } from '../code-sandbox/sandbox-types';
 import { WorkflowsConfig } from '../workflows.config';
 import { CodeCellRepository } from './code-cell.repository';
 import { CodeSessionRepository, type SessionOwner } from './code-session.repository';
-import type { CodeLanguage } from './entities/code-session.entity';
+import type { CodeLanguage } from '../workflows-schema';
 
 /** The largest cell, in bytes of UTF-8. */
 export const CODE_CELL_MAX_BYTES = 100 * 1024;

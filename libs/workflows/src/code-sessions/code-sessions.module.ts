@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CodeSandbox } from '../code-sandbox/code-sandbox';
 import { WorkflowsCoreModule } from '../workflows-core.module';
 import { CodeCellRepository } from './code-cell.repository';
@@ -7,12 +6,10 @@ import { codeSandboxProvider } from './code-sandbox.provider';
 import { CodeSessionRepository } from './code-session.repository';
 import { CodeSessionService } from './code-session.service';
 import { CodeSessionsController } from './code-sessions.controller';
-import { CodeCell } from './entities/code-cell.entity';
-import { CodeSession } from './entities/code-session.entity';
 
 /** Code sessions on the sandbox (`run_code`); the sandbox is exported for `code.run` steps. */
 @Module({
-  imports: [WorkflowsCoreModule, TypeOrmModule.forFeature([CodeSession, CodeCell])],
+  imports: [WorkflowsCoreModule],
   controllers: [CodeSessionsController],
   providers: [codeSandboxProvider, CodeSessionRepository, CodeCellRepository, CodeSessionService],
   exports: [CodeSandbox],

@@ -1,5 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { first, type StatementRunner } from '@cw/db';
+import { sql } from 'kysely';
+import { workflowsDb } from '../workflows-schema';
+
+export const companyCounterStatements = {
+  nextWorkflowNumber: (companyId: string) =>
+    workflowsDb
+      .insertInto('workflows.company_counters')
+      .values({ company_id: companyId, last_workflow_number: sql.lit(1) })
+      .onConflict((conflict) =>
+        conflict.column('company_id').doUpdateSet({
+          last_workflow_number: sql`workflows.company_counters.last_workflow_number + 1`,
+        }),
+      )
+      .returning('last_workflow_number as lastWorkflowNumber'),
+
+  /** An index-only count. */
+  countLiveWorkflows: (companyId: string) =>
+    workflowsDb
+      .selectFrom('workflows.workflows')
+      .select(sql<number>`count(*)::int`.as('live'))
+      .where('company_id', '=', companyId)
+      .where('status', '<>', sql.lit('deleted')),
+};
 
 /** `workflows.company_counters`. */
 @Injectable()
@@ -8,23 +31,14 @@ export class CompanyCounterRepository {
    * The company's next workflow display number. The upsert takes the counter row's lock until
    * the caller's transaction ends, so concurrent creations get consecutive numbers, never one twice.
    */
-  async nextWorkflowNumber(manager: EntityManager, companyId: string): Promise<number> {
-    const [row]: { last_workflow_number: number }[] = await manager.query(
-      `INSERT INTO workflows.company_counters AS c (company_id, last_workflow_number) VALUES ($1, 1)
-       ON CONFLICT (company_id) DO UPDATE SET last_workflow_number = c.last_workflow_number + 1
-       RETURNING last_workflow_number`,
-      [companyId],
-    );
-    return row.last_workflow_number;
+  async nextWorkflowNumber(runner: StatementRunner, companyId: string): Promise<number> {
+    const row = await first(runner, companyCounterStatements.nextWorkflowNumber(companyId));
+    return row!.lastWorkflowNumber;
   }
 
   /** The company's workflows that are not deleted (an index-only count). */
-  async countLiveWorkflows(manager: EntityManager, companyId: string): Promise<number> {
-    const [row]: { live: number }[] = await manager.query(
-      `SELECT count(*)::int AS live FROM workflows.workflows
-        WHERE company_id = $1 AND status <> 'deleted'`,
-      [companyId],
-    );
-    return row.live;
+  async countLiveWorkflows(runner: StatementRunner, companyId: string): Promise<number> {
+    const row = await first(runner, companyCounterStatements.countLiveWorkflows(companyId));
+    return row?.live ?? 0;
   }
 }

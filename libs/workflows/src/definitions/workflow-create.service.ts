@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { workflowLimitReached } from '../errors/workflows-errors';
 import type { Schedule } from '../schedules/schedule';
 import { CompanyCounterRepository } from './company-counter.repository';
-import type { OutputPage, Workflow, WorkflowVisibility } from './entities/workflow.entity';
+import type { OutputPage, Workflow, WorkflowVisibility } from '../workflows-schema';
 import type { WorkflowDefinition, WorkflowInput } from './workflow-definition';
 import { WorkflowLimitsConfig } from './workflow-limits.config';
 import { WorkflowRepository } from './workflow.repository';

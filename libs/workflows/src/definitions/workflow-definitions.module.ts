@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthoringOperationRepository } from '../authoring/authoring-operation.repository';
-import { AuthoringOperation } from '../authoring/entities/authoring-operation.entity';
 import { WorkflowAuthoringController } from '../authoring/workflow-authoring.controller';
 import { WorkflowAuthoringService } from '../authoring/workflow-authoring.service';
 import { WorkflowCapabilitiesController } from '../capabilities/workflow-capabilities.controller';
@@ -15,7 +13,7 @@ import { WorkflowsController } from './workflows.controller';
 
 /** Authoring, listing and managing workflows; the block capabilities; their job schedulers. */
 @Module({
-  imports: [WorkflowsCoreModule, TypeOrmModule.forFeature([AuthoringOperation])],
+  imports: [WorkflowsCoreModule],
   controllers: [WorkflowCapabilitiesController, WorkflowAuthoringController, WorkflowsController],
   providers: [
     AuthoringOperationRepository,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { DataSource } from 'typeorm';
 import { ScheduleApplier } from '../schedules/schedule-applier.service';
-import type { WorkflowStatus } from './entities/workflow.entity';
+import type { WorkflowStatus } from '../workflows-schema';
 import { WorkflowReader } from './workflow-reader';
 import type { WorkflowRef } from './workflow-ref';
 import { type WorkflowChanges, WorkflowRepository } from './workflow.repository';

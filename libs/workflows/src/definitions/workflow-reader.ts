@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Workflow } from './entities/workflow.entity';
+import type { Workflow } from '../workflows-schema';
 import { noVisibleWorkflow } from '../errors/workflows-errors';
 import { WorkflowRepository } from './workflow.repository';
 import type { WorkflowRef } from './workflow-ref';

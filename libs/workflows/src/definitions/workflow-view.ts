@@ -1,10 +1,5 @@
 import type { Schedule } from '../schedules/schedule';
-import type {
-  OutputPage,
-  Workflow,
-  WorkflowStatus,
-  WorkflowVisibility,
-} from './entities/workflow.entity';
+import type { OutputPage, Workflow, WorkflowStatus, WorkflowVisibility } from '../workflows-schema';
 import type { WorkflowDefinition, WorkflowInput } from './workflow-definition';
 
 /** A workflow as the API shows it. */

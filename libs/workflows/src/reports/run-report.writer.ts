@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { OutboxWriter, type SqlStatement } from '@cw/queue';
-import type { EntityManager } from 'typeorm';
-import { RunEndingRepository } from '../runs/run-ending.repository';
+import { OutboxWriter, type RowsWrite } from '@cw/queue';
+import { sql } from 'kysely';
+import type { StatementRunner } from '@cw/db';
+import { type EndedRun, RunEndingRepository } from '../runs/run-ending.repository';
 import { CANCELLED_BY_REQUEST, type StepError, type TerminalRunStatus } from '../runs/run-status';
 import {
   NO_UNWRITTEN_STEPS,
   type UnwrittenSteps,
   withFinishedSteps,
-} from '../runs/run-step.repository';
+} from '../runs/finished-steps.sql';
 
 /**
  * The payload of a `report.finished` outbox event (consumed by report hooks), as
@@ -22,7 +23,7 @@ export interface ReportFinishedEvent {
 }
 
 /** `ReportFinishedEvent` over the columns `RunEndingRepository.finishStatement` returns. */
-const REPORT_FINISHED_PAYLOAD = `jsonb_build_object('run_id', id, 'company_id', company_id,
+export const REPORT_FINISHED_PAYLOAD = sql`jsonb_build_object('run_id', id, 'company_id', company_id,
   'workflow_id', workflow_id, 'status', status, 'started_by', started_by)`;
 
 /**
@@ -38,7 +39,7 @@ export class RunReportWriter {
 
   /** False (and nothing written) when the run had already ended. */
   async finish(
-    manager: EntityManager,
+    manager: StatementRunner,
     run: { id: string },
     status: TerminalRunStatus,
     error: StepError | null,
@@ -53,7 +54,7 @@ export class RunReportWriter {
    * once the worker lost it.
    */
   finishHeld(
-    manager: EntityManager,
+    manager: StatementRunner,
     held: { id: string; leaseGeneration: number },
     status: TerminalRunStatus,
     error: StepError | null,
@@ -67,10 +68,10 @@ export class RunReportWriter {
   }
 
   private async end(
-    manager: EntityManager,
-    finishing: SqlStatement,
+    manager: StatementRunner,
+    finishing: RowsWrite<EndedRun>,
   ): Promise<TerminalRunStatus | null> {
-    const [ended] = await this.outbox.appendForRows<{ status: TerminalRunStatus }>(
+    const [ended] = await this.outbox.appendForRows(
       manager,
       'report.finished',
       finishing,

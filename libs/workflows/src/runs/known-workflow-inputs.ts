@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Workflow } from '../definitions/entities/workflow.entity';
+import type { Workflow } from '../workflows-schema';
 import type { WorkflowRef } from '../definitions/workflow-ref';
 
 const MAX_ENTRIES = 10_000;

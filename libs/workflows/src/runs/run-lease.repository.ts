@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { all, first, rawQuery, run, type StatementRunner } from '@cw/db';
+import { DataSource } from 'typeorm';
 import type { WorkflowRef } from '../reports/report';
-import type { OutputPage } from '../definitions/entities/workflow.entity';
-import type { Run } from './entities/run.entity';
+import { type OutputPage, type Run, workflowsDb } from '../workflows-schema';
 
 /** What a worker that claimed a run executes it from. */
 export interface ClaimedRun extends Pick<
@@ -52,32 +52,16 @@ function heldLeaseOverSql(finished: string, lease: string, stale: string, lostCl
 }
 
 /**
- * `workflows.runs` as the run engine holds them (runs/execution): claiming, heart-beating,
- * pausing and re-queueing a run. Every write of a worker carries the lease generation it
- * claimed, so a worker that lost the run changes nothing.
+ * The engine's lease statements were tuned by hand (docs/benchmarks.md, the runs benchmarks):
+ * their texts are kept as written, as typed raw SQL, so that neither their plans nor their
+ * locking (`FOR UPDATE`, `FOR UPDATE SKIP LOCKED`) can change with a rewrite.
  */
-@Injectable()
-export class RunLeaseRepository {
-  constructor(private readonly dataSource: DataSource) {}
+export const runLeaseStatements = {
+  companyOf: (id: string) =>
+    workflowsDb.selectFrom('workflows.runs').select('company_id as companyId').where('id', '=', id),
 
-  /** The company of the run; null for a run that is not there. */
-  async companyOf(id: string): Promise<string | null> {
-    const rows: { company_id: string }[] = await this.dataSource.query(
-      'SELECT company_id FROM workflows.runs WHERE id = $1',
-      [id],
-    );
-    return rows[0]?.company_id ?? null;
-  }
-
-  /**
-   * Takes the run for one worker: a live run whose wait is over and that no worker holds (never
-   * claimed, released, or its holder stopped heart-beating `leaseSeconds` ago). Increments the
-   * lease generation and counts the claim that lost the run before, if its lease expired with no
-   * step finished. A run that would reach `lostClaimsToStale` such claims in a row is taken only
-   * once its holder has not heart-beaten for `staleSeconds` either; the caller then ends it.
-   */
-  async claim(id: string, terms: LeaseTerms): Promise<ClaimedRun | null> {
-    const [rows]: [ClaimedRun[], number] = await this.dataSource.query(
+  claim: (id: string, terms: LeaseTerms) =>
+    rawQuery<ClaimedRun>(
       `UPDATE workflows.runs
           SET lease_generation = lease_generation + 1, heartbeat_at = now(), wake_at = NULL,
               started_at = COALESCE(started_at, now()), updated_at = now(),
@@ -101,82 +85,57 @@ export class RunLeaseRepository {
                      FROM workflows.workflows w
                     WHERE w.id = runs.workflow_id AND w.output_page IS NOT NULL) AS "outputPage"`,
       [id, terms.leaseSeconds, terms.staleSeconds, terms.lostClaimsToStale],
-    );
-    return rows[0] ?? null;
-  }
+    ),
 
-  /** Keeps the lease alive; false once another worker holds the run or it left `running`. */
-  async heartbeat(id: string, generation: number): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
+  /** `RETURNING id`: the rows say whether the lease is still held. */
+  heartbeat: (id: string, generation: number) =>
+    rawQuery<{ id: string }>(
       `UPDATE workflows.runs SET heartbeat_at = now()
-        WHERE id = $1 AND lease_generation = $2 AND status = 'running'`,
+        WHERE id = $1 AND lease_generation = $2 AND status = 'running'
+        RETURNING id`,
       [id, generation],
-    );
-    return affected > 0;
-  }
+    ),
 
-  /** The held run locked for the caller's transaction, or null when the lease was lost. */
-  async lockHeld(manager: EntityManager, id: string, generation: number): Promise<HeldRun | null> {
-    const [row]: HeldRun[] = await manager.query(
+  lockHeld: (id: string, generation: number) =>
+    rawQuery<HeldRun>(
       `SELECT id, company_id AS "companyId", workflow_id AS "workflowId",
               started_by AS "startedBy", cancel_requested AS "cancelRequested"
          FROM workflows.runs
         WHERE id = $1 AND lease_generation = $2 AND status = 'running'
           FOR UPDATE`,
       [id, generation],
-    );
-    return row ?? null;
-  }
+    ),
 
-  /**
-   * Releases a held run until `wakeAt` (a `wait` step): it keeps its place. Releasing ends the
-   * lease generation, so a heartbeat still in flight cannot take the run back; answers the
-   * generation the run sleeps in (its wake-up job is named after it).
-   */
-  async sleepUntil(manager: EntityManager, id: string, wakeAt: Date): Promise<number> {
-    const [[row]]: [{ generation: number }[], number] = await manager.query(
+  sleepUntil: (id: string, wakeAt: Date) =>
+    rawQuery<{ generation: number }>(
       `UPDATE workflows.runs
           SET wake_at = $2, heartbeat_at = NULL, lease_generation = lease_generation + 1,
               updated_at = now()
         WHERE id = $1
         RETURNING lease_generation AS generation`,
       [id, wakeAt],
-    );
-    return row.generation;
-  }
+    ),
 
-  /** Releases a held run (ending its lease generation) until its work packet's result arrives. */
-  async awaitWorkPacket(manager: EntityManager, id: string): Promise<void> {
-    await manager.query(
+  awaitWorkPacket: (id: string) =>
+    rawQuery(
       `UPDATE workflows.runs
           SET status = 'awaiting_work_packet', heartbeat_at = NULL,
               lease_generation = lease_generation + 1, updated_at = now()
         WHERE id = $1`,
       [id],
-    );
-  }
+    ),
 
-  /** A run whose work packet was answered runs again (a worker claims it). */
-  async resumeFromWorkPacket(manager: EntityManager, id: string): Promise<void> {
-    await manager.query(
+  resumeFromWorkPacket: (id: string) =>
+    rawQuery(
       `UPDATE workflows.runs SET status = 'running', heartbeat_at = NULL, updated_at = now()
         WHERE id = $1 AND status = 'awaiting_work_packet'`,
       [id],
-    );
-  }
+    ),
 
-  /**
-   * Marks for the caller to hand to the queue up to `limit` running runs that no worker holds
-   * and whose own job is overdue: due (a wait over) and not claimed for `leaseSeconds` since it
-   * became claimable, or held by a worker that stopped heart-beating as `claim` counts it. Those
-   * handed over within `againSeconds` are left out, and the longest unvisited come first, so
-   * successive passes go round all of them; rows another reconciler is marking are skipped, so
-   * two at once never take the same run. Answers each with the generation it is claimable in.
-   */
-  async markRequeued(terms: LeaseTerms, againSeconds: number, limit: number): Promise<UnheldRun[]> {
+  markRequeued: (terms: LeaseTerms, againSeconds: number, limit: number) => {
     const finished = `(SELECT count(finished_at)::int FROM workflows.run_steps s
                         WHERE s.run_id = runs.id)`;
-    const [rows]: [UnheldRun[], number] = await this.dataSource.query(
+    return rawQuery<UnheldRun>(
       `UPDATE workflows.runs r SET requeued_at = now()
          FROM (SELECT id FROM workflows.runs
                 WHERE status = 'running'
@@ -192,6 +151,73 @@ export class RunLeaseRepository {
         RETURNING r.id, r.lease_generation AS "leaseGeneration"`,
       [terms.leaseSeconds, terms.staleSeconds, terms.lostClaimsToStale, limit, againSeconds],
     );
-    return rows;
+  },
+};
+
+/**
+ * `workflows.runs` as the run engine holds them (runs/execution): claiming, heart-beating,
+ * pausing and re-queueing a run. Every write of a worker carries the lease generation it
+ * claimed, so a worker that lost the run changes nothing.
+ */
+@Injectable()
+export class RunLeaseRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The company of the run; null for a run that is not there. */
+  async companyOf(id: string): Promise<string | null> {
+    return (await first(this.dataSource, runLeaseStatements.companyOf(id)))?.companyId ?? null;
+  }
+
+  /**
+   * Takes the run for one worker: a live run whose wait is over and that no worker holds (never
+   * claimed, released, or its holder stopped heart-beating `leaseSeconds` ago). Increments the
+   * lease generation and counts the claim that lost the run before, if its lease expired with no
+   * step finished. A run that would reach `lostClaimsToStale` such claims in a row is taken only
+   * once its holder has not heart-beaten for `staleSeconds` either; the caller then ends it.
+   */
+  claim(id: string, terms: LeaseTerms): Promise<ClaimedRun | null> {
+    return first(this.dataSource, runLeaseStatements.claim(id, terms));
+  }
+
+  /** Keeps the lease alive; false once another worker holds the run or it left `running`. */
+  async heartbeat(id: string, generation: number): Promise<boolean> {
+    return (await first(this.dataSource, runLeaseStatements.heartbeat(id, generation))) !== null;
+  }
+
+  /** The held run locked for the caller's transaction, or null when the lease was lost. */
+  lockHeld(runner: StatementRunner, id: string, generation: number): Promise<HeldRun | null> {
+    return first(runner, runLeaseStatements.lockHeld(id, generation));
+  }
+
+  /**
+   * Releases a held run until `wakeAt` (a `wait` step): it keeps its place. Releasing ends the
+   * lease generation, so a heartbeat still in flight cannot take the run back; answers the
+   * generation the run sleeps in (its wake-up job is named after it).
+   */
+  async sleepUntil(runner: StatementRunner, id: string, wakeAt: Date): Promise<number> {
+    const [row] = await all(runner, runLeaseStatements.sleepUntil(id, wakeAt));
+    return row.generation;
+  }
+
+  /** Releases a held run (ending its lease generation) until its work packet's result arrives. */
+  awaitWorkPacket(runner: StatementRunner, id: string): Promise<void> {
+    return run(runner, runLeaseStatements.awaitWorkPacket(id));
+  }
+
+  /** A run whose work packet was answered runs again (a worker claims it). */
+  resumeFromWorkPacket(runner: StatementRunner, id: string): Promise<void> {
+    return run(runner, runLeaseStatements.resumeFromWorkPacket(id));
+  }
+
+  /**
+   * Marks for the caller to hand to the queue up to `limit` running runs that no worker holds
+   * and whose own job is overdue: due (a wait over) and not claimed for `leaseSeconds` since it
+   * became claimable, or held by a worker that stopped heart-beating as `claim` counts it. Those
+   * handed over within `againSeconds` are left out, and the longest unvisited come first, so
+   * successive passes go round all of them; rows another reconciler is marking are skipped, so
+   * two at once never take the same run. Answers each with the generation it is claimable in.
+   */
+  markRequeued(terms: LeaseTerms, againSeconds: number, limit: number): Promise<UnheldRun[]> {
+    return all(this.dataSource, runLeaseStatements.markRequeued(terms, againSeconds, limit));
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { prepared } from '@cw/db';
-import { DataSource, type EntityManager } from 'typeorm';
+import { all, first, type StatementRunner } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource } from 'typeorm';
 import type { WorkflowReaderIdentity } from '../access/workflow-visibility.sql';
 import type { WorkflowRef } from '../reports/report';
-import type { Run } from './entities/run.entity';
+import type { Run } from '../workflows-schema';
 import { readableRunsSql } from './run-readability.sql';
 import type { RunStatus } from './run-status';
 
@@ -31,18 +32,46 @@ export interface LockedRun extends Pick<Run, 'id' | 'companyId' | 'workflowId' |
 }
 
 /**
- * The runs with the ids in $1, as `r` with the columns their readers see, found by primary key
+ * The runs with these ids, as `r` with the columns their readers see, found by primary key
  * before anything else is checked (docs/benchmarks.md, "Hot statements go by key, whatever the
  * statistics say"). Left to choose, the planner read them through the reader's company's runs
  * whenever its statistics were younger than the table (in the hooks benchmark 2.5 ms for 64 runs
  * among 18,000, against 0.5 ms by key with their workflows): a company's runs only grow, and a
  * key lookup per id costs the same however many there are. The `MATERIALIZED` CTE is what keeps
- * the reader's conditions out of the lookup; `reports.int-spec.ts` checks both plans.
+ * the reader's conditions out of the lookup, so these statements are hand-written;
+ * `reports.int-spec.ts` checks both plans.
  */
-const RUNS_OF_IDS = `WITH r AS MATERIALIZED (
+const runsOfIds = (ids: readonly string[]) => sql`WITH r AS MATERIALIZED (
   SELECT id, company_id, workflow_id, started_by, title, status, error, definition, created_at,
          completed_at
-    FROM workflows.runs WHERE id = ANY($1::uuid[]))`;
+    FROM workflows.runs WHERE id = ANY(${ids}::uuid[]))`;
+
+export const runReadStatements = {
+  /** The same text at every call (the reader's identity is all in parameters): run prepared. */
+  findReadableMany: (reader: WorkflowReaderIdentity, ids: readonly string[]) =>
+    sql<ReadableRun>`${runsOfIds(ids)}
+       SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
+              r.started_by AS "startedBy", r.title, r.status, r.error, r.definition,
+              r.created_at AS "createdAt", r.completed_at AS "completedAt",
+              json_build_object('id', w.id, 'number', w.number, 'name', w.name) AS workflow
+         FROM r JOIN workflows.workflows w ON w.id = r.workflow_id
+        WHERE ${readableRunsSql('r', 'w', reader)}`,
+
+  /** Run prepared, as `findReadableMany`. */
+  filterReadable: (reader: WorkflowReaderIdentity, ids: readonly string[]) =>
+    sql<{ id: string }>`${runsOfIds(ids)}
+       SELECT r.id FROM r JOIN workflows.workflows w ON w.id = r.workflow_id
+        WHERE ${readableRunsSql('r', 'w', reader)}`,
+
+  lockReadable: (reader: WorkflowReaderIdentity, id: string) =>
+    sql<LockedRun>`SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
+              r.started_by AS "startedBy", r.status,
+              EXISTS (SELECT 1 FROM workflows.run_steps s
+                       WHERE s.run_id = r.id AND s.status = 'running') AS "stepRunning"
+         FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id
+        WHERE r.id = ${id} AND ${readableRunsSql('r', 'w', reader)}
+          FOR UPDATE OF r`,
+};
 
 /** `workflows.runs` as its readers see it: one run or a few by id, as the reader may read them. */
 @Injectable()
@@ -61,52 +90,26 @@ export class RunReadRepository {
     ids: readonly string[],
   ): Promise<ReadableRun[]> {
     if (ids.length === 0) return [];
-    const params: unknown[] = [ids];
-    const readable = readableRunsSql('r', 'w', reader, params);
-    // The same text at every call (the reader's identity is all in parameters): prepared.
-    return this.dataSource.query(
-      prepared(`${RUNS_OF_IDS}
-       SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
-              r.started_by AS "startedBy", r.title, r.status, r.error, r.definition,
-              r.created_at AS "createdAt", r.completed_at AS "completedAt",
-              json_build_object('id', w.id, 'number', w.number, 'name', w.name) AS workflow
-         FROM r JOIN workflows.workflows w ON w.id = r.workflow_id
-        WHERE ${readable}`),
-      params,
-    );
+    return all(this.dataSource, runReadStatements.findReadableMany(reader, ids), {
+      prepared: true,
+    });
   }
 
   /** Which of these runs the reader may read the reports of. */
   async filterReadable(reader: WorkflowReaderIdentity, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const params: unknown[] = [ids];
-    const readable = readableRunsSql('r', 'w', reader, params);
-    const rows: { id: string }[] = await this.dataSource.query(
-      prepared(`${RUNS_OF_IDS}
-       SELECT r.id FROM r JOIN workflows.workflows w ON w.id = r.workflow_id WHERE ${readable}`),
-      params,
-    );
+    const rows = await all(this.dataSource, runReadStatements.filterReadable(reader, ids), {
+      prepared: true,
+    });
     return rows.map((row) => row.id);
   }
 
   /** The run locked for the caller's transaction, if the reader may read its report. */
-  async lockReadable(
-    manager: EntityManager,
+  lockReadable(
+    runner: StatementRunner,
     reader: WorkflowReaderIdentity,
     id: string,
   ): Promise<LockedRun | null> {
-    const params: unknown[] = [id];
-    const readable = readableRunsSql('r', 'w', reader, params);
-    const [row]: LockedRun[] = await manager.query(
-      `SELECT r.id, r.company_id AS "companyId", r.workflow_id AS "workflowId",
-              r.started_by AS "startedBy", r.status,
-              EXISTS (SELECT 1 FROM workflows.run_steps s
-                       WHERE s.run_id = r.id AND s.status = 'running') AS "stepRunning"
-         FROM workflows.runs r JOIN workflows.workflows w ON w.id = r.workflow_id
-        WHERE r.id = $1 AND ${readable}
-          FOR UPDATE OF r`,
-      params,
-    );
-    return row ?? null;
+    return first(runner, runReadStatements.lockReadable(reader, id));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { RunRequest } from './entities/run-request.entity';
+import { camelColumns, first, run, type StatementRunner } from '@cw/db';
+import { RUN_REQUEST_COLUMNS, type RunRequest, workflowsDb } from '../workflows-schema';
 
 export interface RunRequestKey {
   companyId: string;
@@ -8,30 +8,38 @@ export interface RunRequestKey {
   runRequestId: string;
 }
 
+export const runRequestStatements = {
+  find: (key: RunRequestKey) =>
+    workflowsDb
+      .selectFrom('workflows.run_requests')
+      .select(camelColumns(RUN_REQUEST_COLUMNS))
+      .where('company_id', '=', key.companyId)
+      .where('person_id', '=', key.personId)
+      .where('run_request_id', '=', key.runRequestId),
+
+  insert: (receipt: RunRequestKey & { requestHash: Buffer; workflowId: string; runId: string }) =>
+    workflowsDb.insertInto('workflows.run_requests').values({
+      company_id: receipt.companyId,
+      person_id: receipt.personId,
+      run_request_id: receipt.runRequestId,
+      request_hash: receipt.requestHash,
+      workflow_id: receipt.workflowId,
+      run_id: receipt.runId,
+    }),
+};
+
 /** `workflows.run_requests`: the receipts of caller-minted run_request_ids. */
 @Injectable()
 export class RunRequestRepository {
-  find(manager: EntityManager, key: RunRequestKey): Promise<RunRequest | null> {
-    return manager.getRepository(RunRequest).findOneBy(key);
+  find(runner: StatementRunner, key: RunRequestKey): Promise<RunRequest | null> {
+    return first(runner, runRequestStatements.find(key));
   }
 
   /** Reserves the key; a concurrent or earlier reservation fails with a unique violation. */
-  async insert(
-    manager: EntityManager,
+  insert(
+    runner: StatementRunner,
     receipt: RunRequestKey & { requestHash: Buffer; workflowId: string; runId: string },
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO workflows.run_requests
-         (company_id, person_id, run_request_id, request_hash, workflow_id, run_id)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        receipt.companyId,
-        receipt.personId,
-        receipt.runRequestId,
-        receipt.requestHash,
-        receipt.workflowId,
-        receipt.runId,
-      ],
-    );
+    return run(runner, runRequestStatements.insert(receipt));
   }
 }

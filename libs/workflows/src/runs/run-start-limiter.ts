@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '@cw/platform';
-import type { EntityManager } from 'typeorm';
+import type { StatementRunner } from '@cw/db';
+import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import { workflowsError } from '../errors/workflows-errors';
 import { WorkflowsConfig } from '../workflows.config';
 import { RunStartCountRepository } from './run-start-count.repository';
@@ -9,11 +10,14 @@ import type { StartPath } from './run-start-paths';
 const HOUR_MS = 3_600_000;
 
 /**
- * Counts one start of a workflow, as SQL: a data-modifying statement that returns a row when the
- * start fits in its hour and none when it would pass the limit, counting it only if `condition`
- * (SQL, when given) holds. Parameters are pushed onto `params`.
+ * Counts one start of a workflow, as a statement: a data-modifying one that returns a row when
+ * the start fits in its hour and none when it would pass the limit, counting it only if
+ * `condition` (when given) holds.
  */
-export type StartCounter = (workflowId: string, params: unknown[], condition?: string) => string;
+export type StartCounter = (
+  workflowId: string,
+  condition?: Expression<SqlBool>,
+) => RawBuilder<{ counted: number }>;
 
 /**
  * The per-workflow hourly start limit (`RUNS_HOURLY_START_LIMIT`), counted in PostgreSQL by the
@@ -29,16 +33,11 @@ export class RunStartLimiter {
     private readonly startCounts: RunStartCountRepository,
   ) {}
 
-  readonly countStartSql: StartCounter = (workflowId, params, condition) =>
-    this.startCounts.countStartSql(
-      workflowId,
-      this.config.RUNS_HOURLY_START_LIMIT,
-      params,
-      condition,
-    );
+  readonly countStartSql: StartCounter = (workflowId, condition) =>
+    this.startCounts.countStartSql(workflowId, this.config.RUNS_HOURLY_START_LIMIT, condition);
 
   /** Counts one start in the caller's transaction; false (nothing counted) over the limit. */
-  take(manager: EntityManager, workflowId: string): Promise<boolean> {
+  take(manager: StatementRunner, workflowId: string): Promise<boolean> {
     return this.startCounts.take(manager, workflowId, this.config.RUNS_HOURLY_START_LIMIT);
   }
 

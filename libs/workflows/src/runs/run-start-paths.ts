@@ -1,9 +1,9 @@
 import type { Actor } from '@cw/domain';
 import type { AppError } from '@cw/platform';
-import type { Workflow, WorkflowStatus } from '../definitions/entities/workflow.entity';
+import type { Workflow, WorkflowStatus } from '../workflows-schema';
 import type { WorkflowRef } from '../definitions/workflow-ref';
 import { workflowNotStartable } from '../errors/workflows-errors';
-import type { RunTrigger } from './entities/run.entity';
+import type { RunTrigger } from '../workflows-schema';
 import type { StartCondition } from './run-start.repository';
 
 /**

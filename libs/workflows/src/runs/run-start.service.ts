@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { isUniqueViolation } from '@cw/db';
 import { validationError } from '@cw/platform';
 import { OutboxWriter } from '@cw/queue';
+import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
-import type { Workflow } from '../definitions/entities/workflow.entity';
 import type { WorkflowRef } from '../definitions/workflow-ref';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import { noVisibleWorkflow, workflowsError } from '../errors/workflows-errors';
@@ -16,12 +16,13 @@ import { RunStartLimiter } from './run-start-limiter';
 import { notStartable, type RunStart, START_PATHS, type StartPath } from './run-start-paths';
 import { type NewRun, RunStartRepository } from './run-start.repository';
 import type { RunStatus } from './run-status';
+import type { Workflow } from '../workflows-schema';
 
 /**
  * The `run.requested` event of a run, over the columns its insert returns: the company names
  * the run's lane, so the worker need not look it up before the run's turn.
  */
-export const RUN_REQUESTED_PAYLOAD = `jsonb_build_object('run_id', id, 'company_id', company_id)`;
+export const RUN_REQUESTED_PAYLOAD = sql`jsonb_build_object('run_id', id, 'company_id', company_id)`;
 
 export interface StartedRun {
   /** False when an exact retry recovered the run an earlier start created. */
@@ -149,7 +150,7 @@ export class RunStartService {
     const path = START_PATHS[request.trigger];
     const inputs = checkRunInputs(workflow.inputs, request.inputs, path.inputsField);
     if (!inputs.ok) return null;
-    const [started] = await this.outbox.appendForRows<{ id: string }>(
+    const [started] = await this.outbox.appendForRows(
       this.dataSource.manager,
       'run.requested',
       this.runs.insertRunningIfStartableStatement({
@@ -173,7 +174,7 @@ export class RunStartService {
    */
   private async insertUnkeyed(path: StartPath, run: NewRun): Promise<StartedRun> {
     const countStart = path.overHourlyLimit ? this.limiter.countStartSql : undefined;
-    const [started] = await this.outbox.appendForRows<{ id: string }>(
+    const [started] = await this.outbox.appendForRows(
       this.dataSource.manager,
       'run.requested',
       this.runs.insertRunningStatement(run, countStart),

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { all, first, run, type StatementRunner } from '@cw/db';
+import { sql } from 'kysely';
+import { DataSource } from 'typeorm';
+import { workflowsDb } from '../workflows-schema';
 
 export interface OpenWorkPacket {
   id: string;
@@ -9,6 +12,41 @@ export interface OpenWorkPacket {
   inputs: Record<string, unknown>;
 }
 
+export const workPacketStatements = {
+  /** The conflict's no-op update makes the existing packet's id come back. */
+  insertOnce: (packet: { runId: string; stepIndex: number; instructions: string }) =>
+    workflowsDb
+      .insertInto('workflows.work_packets')
+      .values({
+        run_id: packet.runId,
+        step_index: packet.stepIndex,
+        instructions: packet.instructions,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['run_id', 'step_index'])
+          .doUpdateSet({ instructions: sql`workflows.work_packets.instructions` }),
+      )
+      .returning('id'),
+
+  findOpen: (runId: string) =>
+    workflowsDb
+      .selectFrom('workflows.work_packets as p')
+      .innerJoin('workflows.runs as r', 'r.id', 'p.run_id')
+      .select(['p.id', 'p.step_index as stepIndex', 'p.instructions', 'r.inputs'])
+      .where('p.run_id', '=', runId)
+      .where('p.resolved_at', 'is', null)
+      .orderBy('p.step_index', 'desc')
+      .limit(1)
+      .$castTo<OpenWorkPacket>(),
+
+  resolve: (packetId: string, result: unknown) =>
+    workflowsDb
+      .updateTable('workflows.work_packets')
+      .set({ result: JSON.stringify(result ?? null), resolved_at: sql`now()` })
+      .where('id', '=', packetId),
+};
+
 /** `workflows.work_packets`. */
 @Injectable()
 export class WorkPacketRepository {
@@ -16,35 +54,20 @@ export class WorkPacketRepository {
 
   /** The step's packet, inserted once: a step that runs again finds the one it made. */
   async insertOnce(
-    manager: EntityManager,
+    runner: StatementRunner,
     packet: { runId: string; stepIndex: number; instructions: string },
   ): Promise<string> {
-    const [{ id }]: { id: string }[] = await manager.query(
-      `INSERT INTO workflows.work_packets (run_id, step_index, instructions) VALUES ($1, $2, $3)
-       ON CONFLICT (run_id, step_index) DO UPDATE SET instructions = workflows.work_packets.instructions
-       RETURNING id`,
-      [packet.runId, packet.stepIndex, packet.instructions],
-    );
+    const [{ id }] = await all(runner, workPacketStatements.insertOnce(packet));
     return id;
   }
 
   /** The run's unanswered packet, with the run's inputs. */
-  async findOpen(runId: string, manager?: EntityManager): Promise<OpenWorkPacket | null> {
-    const [row]: OpenWorkPacket[] = await (manager ?? this.dataSource.manager).query(
-      `SELECT p.id, p.step_index AS "stepIndex", p.instructions, r.inputs
-         FROM workflows.work_packets p JOIN workflows.runs r ON r.id = p.run_id
-        WHERE p.run_id = $1 AND p.resolved_at IS NULL
-        ORDER BY p.step_index DESC LIMIT 1`,
-      [runId],
-    );
-    return row ?? null;
+  findOpen(runId: string, runner?: StatementRunner): Promise<OpenWorkPacket | null> {
+    return first(runner ?? this.dataSource, workPacketStatements.findOpen(runId));
   }
 
   /** Stores the packet's result. */
-  async resolve(manager: EntityManager, packetId: string, result: unknown): Promise<void> {
-    await manager.query(
-      `UPDATE workflows.work_packets SET result = $2::jsonb, resolved_at = now() WHERE id = $1`,
-      [packetId, JSON.stringify(result ?? null)],
-    );
+  resolve(runner: StatementRunner, packetId: string, result: unknown): Promise<void> {
+    return run(runner, workPacketStatements.resolve(packetId, result));
   }
 }

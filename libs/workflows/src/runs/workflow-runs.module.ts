@@ -1,14 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReportReader } from '../reports/report-reader';
 import { ReportRemovalService } from '../reports/report-removal.service';
 import { ReportsController } from '../reports/reports.controller';
 import { RunReportWriter } from '../reports/run-report.writer';
 import { WorkflowsCoreModule } from '../workflows-core.module';
-import { RunRequest } from './entities/run-request.entity';
-import { RunStep } from './entities/run-step.entity';
-import { Run } from './entities/run.entity';
-import { WorkPacket } from './entities/work-packet.entity';
 import {
   RUN_EXECUTION_CONTROLLERS,
   RUN_EXECUTION_IMPORTS,
@@ -28,11 +23,7 @@ import { RunsController } from './runs.controller';
 
 /** Starting, executing, cancelling and reading runs; reports. */
 @Module({
-  imports: [
-    WorkflowsCoreModule,
-    TypeOrmModule.forFeature([Run, RunStep, RunRequest, WorkPacket]),
-    ...RUN_EXECUTION_IMPORTS,
-  ],
+  imports: [WorkflowsCoreModule, ...RUN_EXECUTION_IMPORTS],
   controllers: [RunsController, ReportsController, ...RUN_EXECUTION_CONTROLLERS],
   providers: [
     RunStartRepository,

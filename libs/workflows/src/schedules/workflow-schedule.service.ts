@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueueName, QueueRegistry } from '@cw/queue';
 import type { Queue } from 'bullmq';
 import { isUUID } from 'class-validator';
-import type { Workflow } from '../definitions/entities/workflow.entity';
+import type { Workflow } from '../workflows-schema';
 import type { Schedule } from './schedule';
 
 /** The job name of a scheduled start on `QueueName.WorkflowSchedules`. */

@@ -1,9 +1,11 @@
+import { all, first, type StatementRunner } from '@cw/db';
 import type { SqlClient } from '@cw/identity/testing';
 import { OutboxRepository } from '@cw/queue/testing';
-import type { EntityManager } from 'typeorm';
+import { sql } from 'kysely';
 import { RUN_REQUESTED_PAYLOAD } from '../runs/run-start.service';
-import { type NewRunOfStartableWorkflow, RunStartRepository } from '../runs/run-start.repository';
+import { type NewRunOfStartableWorkflow, runStartStatements } from '../runs/run-start.repository';
 import type { RunStatus } from '../runs/run-status';
+import { workflowsDb } from '../workflows-schema';
 
 /** What a bare start inserts: the run RunStartService inserts for a receipt-less webhook start. */
 export type BareRunStart = Omit<NewRunOfStartableWorkflow, 'title'>;
@@ -11,26 +13,48 @@ export type BareRunStart = Omit<NewRunOfStartableWorkflow, 'title'>;
 export { liveWebhookLinkSql } from '../triggers/webhook-link.repository';
 export { hashWebhookToken } from '../triggers/webhook-token';
 
+/** A plain `pg` client as a statement runner: `query()` answers the rows. */
+function runnerOf(db: SqlClient): StatementRunner {
+  return {
+    query: async <T>(text: string, parameters?: unknown[]) =>
+      (await db.query(text, parameters)).rows as T,
+  };
+}
+
+export const benchRunStatements = {
+  runTimings: (runIds: readonly string[]) =>
+    workflowsDb
+      .selectFrom('workflows.runs')
+      .select(['id', 'status', 'created_at as createdAt', 'completed_at as completedAt'])
+      .where(sql<boolean>`id = ANY(${runIds}::uuid[])`),
+
+  runStatusCounts: (workflowIds: readonly string[]) =>
+    workflowsDb
+      .selectFrom('workflows.runs')
+      .select(['status', sql<number>`count(*)::int`.as('runs')])
+      .where(sql<boolean>`workflow_id = ANY(${workflowIds}::uuid[])`)
+      .groupBy('status'),
+
+  unfinishedRuns: (workflowIds: readonly string[]) =>
+    workflowsDb
+      .selectFrom('workflows.runs')
+      .select(sql<number>`count(*)::int`.as('runs'))
+      .where(sql<boolean>`workflow_id = ANY(${workflowIds}::uuid[])`)
+      .where('completed_at', 'is', null),
+};
+
 /**
  * The statement RunStartService issues for a start without a `run_request_id` of a workflow whose
  * inputs it knows (the webhook trigger's), on a plain `pg` client: the run, copied from the
  * workflow while it is active and visible to the starter (and meets `requires`: the webhook
- * trigger's `liveWebhookLinkSql`), and its `run.requested` outbox event
- * in one statement, composed from the two repositories' own SQL, through a manager that only
- * forwards `query`. Answers the run id.
+ * trigger's `liveWebhookLinkSql`), and its `run.requested` outbox event in one statement,
+ * composed from the two repositories' own statements. Answers the run id.
  */
 export async function bareRunStart(db: SqlClient, run: BareRunStart): Promise<string> {
-  const manager = {
-    query: async (sql: string, params?: unknown[]): Promise<unknown[]> =>
-      (await db.query(sql, params)).rows as unknown[],
-  } as unknown as EntityManager;
-  const [started] = await new OutboxRepository().insertForRows<{ id: string }>(
-    manager,
+  const [started] = await new OutboxRepository().insertForRows(
+    runnerOf(db),
     'run.requested',
-    new RunStartRepository().insertRunningIfStartableStatement({
-      ...run,
-      title: null,
-    }),
+    runStartStatements.insertRunningIfStartable({ ...run, title: null }),
     RUN_REQUESTED_PAYLOAD,
   );
   if (!started) throw new Error(`workflow ${run.workflowId} is not startable by its starter`);
@@ -45,13 +69,8 @@ export interface RunTiming {
 }
 
 /** Status and times of these runs (created_at and completed_at as the database wrote them). */
-export async function runTimings(db: SqlClient, runIds: readonly string[]): Promise<RunTiming[]> {
-  const { rows } = await db.query<RunTiming>(
-    `SELECT id, status, created_at AS "createdAt", completed_at AS "completedAt"
-       FROM workflows.runs WHERE id = ANY($1::uuid[])`,
-    [runIds],
-  );
-  return rows;
+export function runTimings(db: SqlClient, runIds: readonly string[]): Promise<RunTiming[]> {
+  return all(runnerOf(db), benchRunStatements.runTimings(runIds));
 }
 
 /** How many runs of these workflows there are in each status. */
@@ -59,11 +78,7 @@ export async function runStatusCounts(
   db: SqlClient,
   workflowIds: readonly string[],
 ): Promise<Partial<Record<RunStatus, number>>> {
-  const { rows } = await db.query<{ status: RunStatus; runs: number }>(
-    `SELECT status, count(*)::int AS runs FROM workflows.runs
-      WHERE workflow_id = ANY($1::uuid[]) GROUP BY status`,
-    [workflowIds],
-  );
+  const rows = await all(runnerOf(db), benchRunStatements.runStatusCounts(workflowIds));
   return Object.fromEntries(rows.map((row) => [row.status, row.runs]));
 }
 
@@ -72,10 +87,5 @@ export async function unfinishedRuns(
   db: SqlClient,
   workflowIds: readonly string[],
 ): Promise<number> {
-  const { rows } = await db.query<{ runs: number }>(
-    `SELECT count(*)::int AS runs FROM workflows.runs
-      WHERE workflow_id = ANY($1::uuid[]) AND completed_at IS NULL`,
-    [workflowIds],
-  );
-  return rows[0].runs;
+  return (await first(runnerOf(db), benchRunStatements.unfinishedRuns(workflowIds)))?.runs ?? 0;
 }

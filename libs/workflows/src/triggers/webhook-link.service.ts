@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError } from '@cw/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Workflow } from '../definitions/entities/workflow.entity';
+import type { Workflow } from '../workflows-schema';
 import { WorkflowReader } from '../definitions/workflow-reader';
 import type { WorkflowRef } from '../definitions/workflow-ref';
 import { workflowsError } from '../errors/workflows-errors';

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { membershipHeldSql } from '@cw/identity';
 import { AppError, ErrorCode } from '@cw/platform';
 import { isUUID } from 'class-validator';
 import type { RunStart } from '../runs/run-start-paths';
 import { RunStartService, type StartedRun } from '../runs/run-start.service';
-import { liveWebhookLinkSql, type WebhookLinkCredential } from './webhook-link.repository';
+import { type WebhookLinkCredential, webhookStartCondition } from './webhook-link.repository';
 import { type WebhookLinkHolder, WebhookLinkResolver } from './webhook-link.resolver';
 import { webhookTokenMatches } from './webhook-token';
 
@@ -77,9 +76,7 @@ function startOf(holder: AdmittedHolder, inputs: unknown): RunStart {
     workflow: { kind: 'id', id: holder.link.workflowId },
     inputs,
     known: { id: holder.link.workflowId, inputs: holder.link.inputs },
-    requires: (workflow, params) =>
-      `${liveWebhookLinkSql(holder.link)(workflow, params)} AND ` +
-      membershipHeldSql(`${workflow}.company_id`, holder.actor.personId, params),
+    requires: webhookStartCondition(holder.link, holder.actor.personId),
     notFound: linkNotFound,
   };
 }

@@ -1,13 +1,11 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DirectoryModule } from '@cw/identity';
 import { QueueName } from '@cw/queue';
 import { WorkflowRunsModule } from '../runs/workflow-runs.module';
 import { ScheduleReconciler } from '../schedules/schedule-reconciler.service';
 import { WorkflowScheduleService } from '../schedules/workflow-schedule.service';
 import { WorkflowsCoreModule } from '../workflows-core.module';
-import { WebhookLink } from './entities/webhook-link.entity';
 import { ScheduledStartProcessor } from './scheduled-start.processor';
 import { ScheduledStartService } from './scheduled-start.service';
 import { WebhookLinkRepository } from './webhook-link.repository';
@@ -23,7 +21,6 @@ import { WebhookTriggerService } from './webhook-trigger.service';
     WorkflowsCoreModule,
     WorkflowRunsModule,
     DirectoryModule,
-    TypeOrmModule.forFeature([WebhookLink]),
     BullModule.registerQueue({ name: QueueName.WorkflowSchedules }),
   ],
   controllers: [WebhookLinksController, WebhookTriggerController],

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WorkflowDto } from '../../definitions/dtos/workflow.dto';
-import { AUTHORING_STATUSES, type AuthoringStatus } from '../entities/authoring-operation.entity';
+import { AUTHORING_STATUSES, type AuthoringStatus } from '../../workflows-schema';
 import type { AuthoringOperationResponse } from '../workflow-authoring.service';
 
 /** An authoring operation: `composing` while in the background, then its end state. */

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOmittable, IsUuid, UUID_V4_PATTERN } from '@cw/platform';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
-import { WORKFLOW_VISIBILITIES } from '../../definitions/entities/workflow.entity';
+import { WORKFLOW_VISIBILITIES } from '../../workflows-schema';
 import { DesignIntentDto } from './design-intent.dto';
 import { DesignOutputDto } from './design-output.dto';
 import { DesignTriggerDto } from './design-trigger.dto';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { unionValues } from '@cw/platform';
-import type { CodeLanguage } from '../entities/code-session.entity';
+import type { CodeLanguage } from '../../workflows-schema';
 
 export class CodeSessionDto {
   @ApiProperty({ format: 'uuid' }) session_id!: string;

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOmittable } from '@cw/platform';
 import { IsIn } from 'class-validator';
-import type { CodeLanguage } from '../entities/code-session.entity';
+import type { CodeLanguage } from '../../workflows-schema';
 
 export class CreateCodeSessionDto {
   @ApiPropertyOptional({ enum: ['javascript'], default: 'javascript' })

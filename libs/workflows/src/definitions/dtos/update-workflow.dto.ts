@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOmittable } from '@cw/platform';
 import { IsIn, IsString, Length } from 'class-validator';
-import type { WorkflowStatus } from '../entities/workflow.entity';
+import type { WorkflowStatus } from '../../workflows-schema';
 
 export const SETTABLE_STATUSES = ['draft', 'active', 'archived'] as const;
 

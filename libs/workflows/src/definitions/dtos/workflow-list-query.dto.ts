@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOmittable } from '@cw/platform';
 import { IsIn } from 'class-validator';
 import { WindowQueryDto } from '../../common/dtos/window-query.dto';
-import { WORKFLOW_STATUSES, type WorkflowStatus } from '../entities/workflow.entity';
+import { WORKFLOW_STATUSES, type WorkflowStatus } from '../../workflows-schema';
 
 const LISTED_STATUSES = WORKFLOW_STATUSES.filter((status) => status !== 'deleted');
 

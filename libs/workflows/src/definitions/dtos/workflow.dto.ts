@@ -8,7 +8,7 @@ import {
   WORKFLOW_VISIBILITIES,
   type WorkflowStatus,
   type WorkflowVisibility,
-} from '../entities/workflow.entity';
+} from '../../workflows-schema';
 import type {
   Budget,
   Deliverable,

@@ -1,10 +1,6 @@
 import type { StepError, StepRecord } from '../run-status';
-import type {
-  FinishedStepRecord,
-  FinishedStepStatus,
-  StepSlot,
-  UnwrittenSteps,
-} from '../run-step.repository';
+import type { FinishedStepRecord, FinishedStepStatus, UnwrittenSteps } from '../finished-steps.sql';
+import type { StepSlot } from '../run-step.repository';
 import type { StepOutcome } from './steps/step-executor';
 
 /**
