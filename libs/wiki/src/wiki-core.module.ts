@@ -1,15 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DirectoryModule } from '@cw/identity';
 import { FolderRepository } from './folders/folder.repository';
 import { FolderTreeRepository } from './folders/folder-tree.repository';
 import { FolderPathsService } from './folders/folder-paths.service';
 import { LaneResolverService } from './lanes/lane-resolver.service';
 import { DraftsConfig, loadDraftsConfig } from './pages/drafts.config';
-import { Page } from './pages/entities/page.entity';
-import { PageAccess } from './pages/entities/page-access.entity';
-import { PageMutation } from './pages/entities/page-mutation.entity';
-import { PageVersion } from './pages/entities/page-version.entity';
 import { MutationLedger } from './pages/mutation-ledger';
 import { PageListingRepository } from './pages/page-listing.repository';
 import { PageMutationRepository } from './pages/page-mutation.repository';
@@ -42,10 +37,7 @@ const CORE = [
  * lookup under visibility, lanes, versions.
  */
 @Module({
-  imports: [
-    DirectoryModule,
-    TypeOrmModule.forFeature([Page, PageAccess, PageVersion, PageMutation]),
-  ],
+  imports: [DirectoryModule],
   providers: [
     ...CORE,
     PageMutationRepository,

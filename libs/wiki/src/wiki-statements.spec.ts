@@ -5,12 +5,21 @@ import { pageFileStatements } from './files/file.repository';
 import { type FolderRecord, folderStatements } from './folders/folder.repository';
 import { folderTreeStatements } from './folders/folder-tree.repository';
 import { landingRuleStatements } from './folders/landing-rules/landing-rule.repository';
+import { pageListingStatements } from './pages/page-listing.repository';
 import { pageMemoryStatements } from './pages/page-memory.sql';
+import { pageMutationStatements } from './pages/page-mutation.repository';
+import { pageReadStatements } from './pages/page-read.repository';
 import { pageSearchStatements } from './pages/page-search.repository';
+import { pageTrashStatements } from './pages/page-trash.repository';
+import { type NewPageVersionRow, pageVersionStatements } from './pages/page-version.repository';
+import { pageWriteStatements } from './pages/page-write.repository';
 import { expansionOf } from './search/prefix-expansion';
 import { prefixLexemesStatements } from './search/prefix-lexemes.sql';
 import { parseSearchText } from './search/search-text';
 import { shareLinkStatements } from './share-links/share-link.repository';
+import { benchStatements } from './testing/bench-statements';
+import { bulkWikiStatements } from './testing/bulk-wiki-seeder';
+import { seededWikiStatements } from './testing/seeded-wiki';
 
 const PAGE = '42';
 const PERSON = '44444444-4444-4444-8444-444444444444';
@@ -22,6 +31,33 @@ const hits = { limit: 10, offset: 0 };
 const FOLDER = '88888888-8888-4888-8888-888888888888';
 const privateLane = { lane: 'private' as const, ownerId: PERSON };
 const companyLane = { lane: 'company' as const, ownerId: null };
+const legacyRef = { kind: 'legacy' as const, id: PAGE };
+const publicRef = { kind: 'public' as const, id: OTHER };
+const newPage = {
+  companyId: COMPANY,
+  lane: 'private' as const,
+  laneOwnerId: PERSON,
+  folderId: null,
+  folderPath: '/Private/Inbox',
+  title: 'Invoice 12',
+  contentMd: '# Invoice 12',
+  createdBy: PERSON,
+  inboxKey: 'mail-1',
+};
+const newVersion: NewPageVersionRow = {
+  pageId: PAGE,
+  version: 3,
+  title: 'Invoice 12',
+  contentMd: '# Invoice 12',
+  isDraft: false,
+  basedOnVersion: 2,
+  authorId: PERSON,
+  message: 'totals',
+  sourceKind: 'api_key',
+  sourceProvider: null,
+  sourceLabel: 'billing bot',
+};
+const mutationKey = { companyId: COMPANY, personId: PERSON, mutationId: 'm-1' };
 const folder: FolderRecord = {
   id: FOLDER,
   lane: 'team',
@@ -89,6 +125,93 @@ const snapshots = {
     }),
   ],
   pages: [
+    snapshotGroup({
+      owner: 'PageReadRepository',
+      statements: pageReadStatements,
+      examples: {
+        findVisible: [
+          [reader, legacyRef, false],
+          [reader, publicRef, true],
+        ],
+        findForUpsert: [[reader, privateLane, '/Private/Inbox', 'Invoice 12', 'mail-1']],
+        findVisibleBatch: [[reader, [PAGE], [OTHER]]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'PageListingRepository',
+      statements: pageListingStatements,
+      examples: {
+        listInFolder: [
+          [reader, privateLane, '/Private/Notes', 51, 0],
+          [reader, companyLane, '/Company/Handbook', 51, 50],
+        ],
+        listRecentlyUpdated: [[reader, 5]],
+        listChanges: [
+          [reader, '2026-01-02T03:04:05.000000Z', null, 100],
+          [
+            reader,
+            '2026-01-02T03:04:05.000000Z',
+            { updatedAt: '2026-01-01T00:00:00.000000Z', id: PAGE },
+            100,
+          ],
+        ],
+        changeHorizon: [[]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'PageWriteRepository',
+      statements: pageWriteStatements,
+      examples: {
+        isPathTaken: [
+          [
+            { companyId: COMPANY, lane: 'private', laneOwnerId: PERSON, folderPath: '/Private' },
+            'Invoice 12',
+            PAGE,
+          ],
+        ],
+        insertUnlessTaken: [[newPage]],
+        updateHead: [[PAGE, { title: 'Invoice 12', content: '# Invoice 12' }, 3]],
+        advanceLastVersion: [[PAGE, 4]],
+        relocate: [
+          [PAGE, { lane: 'team', ownerId: TEAM, folderId: FOLDER, folderPath: '/Teams/Core/Docs' }],
+        ],
+        followFolderPaths: [[[FOLDER]]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'PageTrashRepository',
+      statements: pageTrashStatements,
+      examples: {
+        markTrashed: [[PAGE, PERSON]],
+        listTrashed: [[reader, 50, 0]],
+        lockTrashed: [
+          [COMPANY, legacyRef],
+          [COMPANY, publicRef],
+        ],
+        markRestored: [[PAGE]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'PageVersionRepository',
+      statements: pageVersionStatements,
+      examples: {
+        insert: [[newVersion]],
+        pruneDrafts: [[PAGE, PERSON, 20]],
+        findHeadBody: [[PAGE, 3]],
+        listForPage: [[PAGE, 51, 0]],
+        findOne: [[PAGE, 3]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'PageMutationRepository',
+      statements: pageMutationStatements,
+      examples: {
+        find: [[mutationKey]],
+        insert: [
+          [mutationKey, { requestHash: Buffer.alloc(32), status: 200, response: { ok: true } }],
+        ],
+      },
+    }),
     snapshotGroup({
       owner: 'PageSearchRepository',
       statements: pageSearchStatements,
@@ -199,6 +322,35 @@ const snapshots = {
         revoke: [[PAGE, OTHER]],
         findSharedPage: [[Buffer.alloc(32)]],
       },
+    }),
+  ],
+  testing: [
+    snapshotGroup({
+      owner: 'bench-statements',
+      statements: benchStatements,
+      examples: {
+        copyPageForRawWrites: [[42, '# A body of another size']],
+        pagesMatchingEachWord: [[COMPANY, ['customer', 'invoice']]],
+        countVisiblePages: [[reader]],
+        findReadableCompanyPage: [[COMPANY]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'seeded-wiki',
+      statements: seededWikiStatements,
+      examples: {
+        countPages: [[[COMPANY]]],
+        pagesWithoutFirstVersion: [[[COMPANY]]],
+        privatePagesOfOthers: [[[COMPANY]]],
+        pagesOffTheirFolder: [[[COMPANY]]],
+        pageAuthorCounts: [[[COMPANY]]],
+        wikiTableSizes: [[]],
+      },
+    }),
+    snapshotGroup({
+      owner: 'BulkWikiSeeder',
+      statements: bulkWikiStatements,
+      examples: { pageIndexes: [[]] },
     }),
   ],
 };

@@ -1,22 +1,23 @@
-import { contentReadableSql, readablePagesSql, visiblePagesSql } from './visibility.sql';
+import { compileStatement } from '@cw/db';
+import { contentReadable, readablePages, visiblePages } from './visibility.sql';
 
 const reader = { companyId: 'c1', personId: 'alice', teamIds: ['t1', 't2'] };
 
 describe('the visibility predicates', () => {
-  it('appends company, person and teams to the parameters and refers to them by position', () => {
-    const params: unknown[] = ['earlier'];
-    const sql = visiblePagesSql('p', reader, params);
-    expect(params).toEqual(['earlier', 'c1', 'alice', ['t1', 't2']]);
-    expect(sql).toContain('p.company_id = $2 AND p.deleted_at IS NULL');
-    expect(sql).toContain("p.lane = 'private' AND p.lane_owner_id = $3");
-    expect(sql).toContain("p.lane = 'team' AND p.lane_owner_id = ANY($4::uuid[])");
+  it('binds company, person and teams as parameters, in that order', () => {
+    const { sql, parameters } = compileStatement(visiblePages('p', reader));
+    expect(parameters).toEqual(['c1', 'alice', ['t1', 't2']]);
+    expect(sql).toContain('p.company_id = $1 AND p.deleted_at IS NULL');
+    expect(sql).toContain("p.lane = 'private' AND p.lane_owner_id = $2");
+    expect(sql).toContain("p.lane = 'team' AND p.lane_owner_id = ANY($3::uuid[])");
   });
 
   it('reads restricted content only through the access list, for the same person', () => {
-    expect(contentReadableSql('x', '$9')).toContain('pa.page_id = x.id AND pa.person_id = $9');
-    const params: unknown[] = [];
-    const sql = readablePagesSql('p', reader, params);
-    expect(params).toHaveLength(3);
-    expect(sql).toContain('pa.person_id = $2');
+    const alone = compileStatement(contentReadable('x', 'bob'));
+    expect(alone.sql).toContain('pa.page_id = x.id AND pa.person_id = $1');
+    expect(alone.parameters).toEqual(['bob']);
+    const { sql, parameters } = compileStatement(readablePages('p', reader));
+    expect(parameters).toEqual(['c1', 'alice', ['t1', 't2'], 'alice']);
+    expect(sql).toContain('pa.person_id = $4');
   });
 });

@@ -1,15 +1,73 @@
-import { compileStatement } from '@cw/db';
-import type { SqlClient } from '@cw/identity/testing';
-import { type Reader, visiblePagesSql } from '../access/visibility.sql';
-import { visiblePageStatement } from '../pages/page-read.repository';
+import { all, clientRunner, compileStatement, first, type PgClient } from '@cw/db';
+import { sql } from 'kysely';
+import { type Reader, visiblePages } from '../access/visibility.sql';
+import { pageReadStatements } from '../pages/page-read.repository';
 import { pageSearchStatement } from '../pages/page-search.sql';
 import type { PrefixExpansion } from '../search/prefix-expansion';
-import {
-  expansionFromRecord,
-  type PrefixLexemesRecord,
-  prefixLexemesStatements,
-} from '../search/prefix-lexemes.sql';
+import { expansionFromRecord, prefixLexemesStatements } from '../search/prefix-lexemes.sql';
 import { parseSearchText } from '../search/search-text';
+import { wikiDb } from '../wiki-schema';
+
+/** The statements the benchmarks run themselves, besides the services' own. */
+export const benchStatements = {
+  copyPageForRawWrites: (pageId: number, markdown: string) =>
+    wikiDb
+      .insertInto('wiki.pages')
+      .columns([
+        'company_id',
+        'lane',
+        'lane_owner_id',
+        'folder_id',
+        'folder_path',
+        'title',
+        'content_md',
+        'created_by',
+      ])
+      .expression(
+        wikiDb
+          .selectFrom('wiki.pages')
+          .select([
+            'company_id',
+            'lane',
+            'lane_owner_id',
+            'folder_id',
+            'folder_path',
+            sql<string>`title || ' (raw copy)'`.as('title'),
+            sql<string>`${markdown}`.as('content_md'),
+            'created_by',
+          ])
+          .where('id', '=', String(pageId)),
+      )
+      .returning('id'),
+
+  /** One scalar subquery per word over `unnest`: kept as SQL. */
+  pagesMatchingEachWord: (companyId: string, words: readonly string[]) =>
+    sql<{ word: string; pages: number }>`SELECT w AS word, (SELECT count(*)::int FROM wiki.pages p
+                         WHERE p.deleted_at IS NULL AND p.search_vector @@ websearch_to_tsquery('english', w)
+                           AND p.company_id = ${companyId}) AS pages
+       FROM unnest(${[...words]}::text[]) w`,
+
+  countVisiblePages: (reader: Reader) =>
+    wikiDb
+      .selectFrom('wiki.pages as p')
+      .select(sql<number>`count(*)::int`.as('pages'))
+      .where(visiblePages('p', reader)),
+
+  findReadableCompanyPage: (companyId: string) =>
+    wikiDb
+      .selectFrom('wiki.pages')
+      .select([sql<string>`id::text`.as('id'), 'title'])
+      .where('company_id', '=', companyId)
+      .where('lane', '=', sql.lit('company'))
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`NOT restricted`)
+      .orderBy('id')
+      .limit(1)
+      .offset(10),
+};
+
+/** Stands for the page id in the compiled page read, to be replaced by each request's. */
+const PAGE_ID_SLOT = '<page id>';
 
 /**
  * The page read of `GET /api/wiki/pages/{id}` for a numeric id (PageReadRepository.findVisible):
@@ -19,8 +77,13 @@ export function barePageRead(reader: Reader): {
   sql: string;
   params: (pageId: string) => unknown[];
 } {
-  const { sql, params } = visiblePageStatement(reader, { kind: 'legacy', id: '' }, false);
-  return { sql, params: (pageId) => [pageId, ...params.slice(1)] };
+  const { sql, parameters } = compileStatement(
+    pageReadStatements.findVisible(reader, { kind: 'legacy', id: PAGE_ID_SLOT }, false),
+  );
+  return {
+    sql,
+    params: (pageId) => parameters.map((value) => (value === PAGE_ID_SLOT ? pageId : value)),
+  };
 }
 
 /** A single-row write of one page's body (`$1` the page id), the baseline of the edit route. */
@@ -30,18 +93,12 @@ export function rawPageUpdateStatement(): string {
 
 /** A copy of a page with another body and no versions, for raw writes; answers its id. */
 export async function copyPageForRawWrites(
-  db: SqlClient,
+  db: PgClient,
   pageId: number,
   markdown: string,
 ): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO wiki.pages (company_id, lane, lane_owner_id, folder_id, folder_path, title, content_md, created_by)
-       SELECT company_id, lane, lane_owner_id, folder_id, folder_path, title || ' (raw copy)', $2, created_by
-         FROM wiki.pages WHERE id = $1
-       RETURNING id`,
-    [pageId, markdown],
-  );
-  return rows[0].id;
+  const [row] = await all(clientRunner(db), benchStatements.copyPageForRawWrites(pageId, markdown));
+  return Number(row.id);
 }
 
 /**
@@ -49,7 +106,7 @@ export async function copyPageForRawWrites(
  * (the prefix expansion read now, on `db`), built by the service's own builders.
  */
 export async function searchStatement(
-  db: SqlClient,
+  db: PgClient,
   reader: Reader,
   text: string,
   page: { limit: number; offset: number },
@@ -57,11 +114,11 @@ export async function searchStatement(
   const parsed = parseSearchText(text);
   let expansion: PrefixExpansion | null = null;
   if (parsed.prefix) {
-    const { sql, parameters } = compileStatement(
+    const row = await first(
+      clientRunner(db),
       prefixLexemesStatements.expandPrefix(reader.companyId, parsed.prefix.word),
     );
-    const { rows } = await db.query<PrefixLexemesRecord>(sql, [...parameters]);
-    expansion = expansionFromRecord(parsed.prefix.word, rows[0]);
+    expansion = expansionFromRecord(parsed.prefix.word, row ?? { stems: [], lexemes: [] });
   }
   const { sql, parameters } = compileStatement(
     pageSearchStatement(reader, parsed, expansion, page, false),
@@ -70,42 +127,24 @@ export async function searchStatement(
 }
 
 /** For each word, how many live pages of the company it matches as a whole word. */
-export async function pagesMatchingEachWord(
-  db: SqlClient,
+export function pagesMatchingEachWord(
+  db: PgClient,
   companyId: string,
   words: readonly string[],
 ): Promise<{ word: string; pages: number }[]> {
-  const { rows } = await db.query<{ word: string; pages: number }>(
-    `SELECT w AS word, (SELECT count(*)::int FROM wiki.pages p
-                         WHERE p.deleted_at IS NULL AND p.search_vector @@ websearch_to_tsquery('english', w)
-                           AND p.company_id = $2) AS pages
-       FROM unnest($1::text[]) w`,
-    [words, companyId],
-  );
-  return rows;
+  return all(clientRunner(db), benchStatements.pagesMatchingEachWord(companyId, words));
 }
 
 /** How many live pages `reader` can see (restricted ones included). */
-export async function countVisiblePages(db: SqlClient, reader: Reader): Promise<number> {
-  const params: unknown[] = [];
-  const visible = visiblePagesSql('p', reader, params);
-  const { rows } = await db.query<{ pages: number }>(
-    `SELECT count(*)::int AS pages FROM wiki.pages p WHERE ${visible}`,
-    params,
-  );
-  return rows[0].pages;
+export async function countVisiblePages(db: PgClient, reader: Reader): Promise<number> {
+  const row = await first(clientRunner(db), benchStatements.countVisiblePages(reader));
+  return row?.pages ?? 0;
 }
 
 /** A readable company-lane page of the company (the eleventh by id, typical of the seed). */
-export async function findReadableCompanyPage(
-  db: SqlClient,
+export function findReadableCompanyPage(
+  db: PgClient,
   companyId: string,
 ): Promise<{ id: string; title: string } | null> {
-  const { rows } = await db.query<{ id: string; title: string }>(
-    `SELECT id::text, title FROM wiki.pages
-      WHERE company_id = $1 AND lane = 'company' AND deleted_at IS NULL AND NOT restricted
-      ORDER BY id LIMIT 1 OFFSET 10`,
-    [companyId],
-  );
-  return rows[0] ?? null;
+  return first(clientRunner(db), benchStatements.findReadableCompanyPage(companyId));
 }

@@ -1,10 +1,11 @@
+import { all, clientRunner, type PgClient, run } from '@cw/db';
 import {
   type BulkIdentitySeeder,
   runNamed,
   seededIdentitySql,
-  type SqlClient,
   type TimedStep,
 } from '@cw/identity/testing';
+import { sql } from 'kysely';
 
 /** The folders of the Company lane of every seeded company. */
 export const SEEDED_COMPANY_FOLDERS = [
@@ -93,16 +94,23 @@ const VERSIONS_SQL = `
   SELECT id, 1, title, content_md, created_by, created_at, 'seeded', 'web'
     FROM wiki.pages WHERE company_id IN ${seededIdentitySql.companies}`;
 
-/** Indexes of wiki.pages not backing a constraint: rebuilt once after the load, not per row. */
-async function dropPageIndexes(client: SqlClient): Promise<string[]> {
-  const { rows } = await client.query<{ name: string; definition: string }>(`
+export const bulkWikiStatements = {
+  /** Indexes of wiki.pages not backing a constraint: rebuilt once after the load, not per row. */
+  pageIndexes: () =>
+    sql<{ name: string; definition: string }>`
     SELECT format('%I.%I', n.nspname, c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indexrelid
       JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE i.indrelid = 'wiki.pages'::regclass
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`);
-  for (const row of rows) await client.query(`DROP INDEX ${row.name}`);
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+};
+
+/** Drops the indexes of `bulkWikiStatements.pageIndexes`; answers their definitions. */
+async function dropPageIndexes(client: PgClient): Promise<string[]> {
+  const runner = clientRunner(client);
+  const rows = await all(runner, bulkWikiStatements.pageIndexes());
+  for (const row of rows) await run(runner, sql.raw(`DROP INDEX ${row.name}`));
   return rows.map((row) => row.definition);
 }
 
@@ -120,7 +128,7 @@ export class BulkWikiSeeder {
     private readonly seed: { pages: number; words: readonly string[] },
   ) {}
 
-  async insert(client: SqlClient, timed: TimedStep): Promise<{ pages: number; versions: number }> {
+  async insert(client: PgClient, timed: TimedStep): Promise<{ pages: number; versions: number }> {
     const params = {
       ...this.identity.params,
       words: this.seed.words,
@@ -135,13 +143,14 @@ export class BulkWikiSeeder {
     await timed('page access', () => runNamed(client, ACCESS_SQL, params));
     const versions = await timed('page versions', () => runNamed(client, VERSIONS_SQL, params));
     await timed(`page indexes (${indexes.length})`, async () => {
-      for (const definition of indexes) await client.query(definition);
+      for (const definition of indexes) await run(clientRunner(client), sql.raw(definition));
     });
     return { pages, versions };
   }
 
   /** VACUUM ANALYZE of the tables the seed wrote (outside any transaction). */
-  async analyze(client: SqlClient): Promise<void> {
-    for (const table of TABLES) await client.query(`VACUUM (ANALYZE) ${table}`);
+  async analyze(client: PgClient): Promise<void> {
+    const runner = clientRunner(client);
+    for (const table of TABLES) await run(runner, sql.raw(`VACUUM (ANALYZE) ${table}`));
   }
 }

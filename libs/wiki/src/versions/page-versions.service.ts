@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { AppError, offsetWindow } from '@cw/platform';
-import type { PageVersion } from '../pages/entities/page-version.entity';
 import type { PageRecord } from '../pages/page-record';
 import { PageReader } from '../pages/page-reader';
 import type { PageRef } from '../pages/page-ref';
-import { PageVersionRepository } from '../pages/page-version.repository';
+import { type PageVersionRecord, PageVersionRepository } from '../pages/page-version.repository';
 import { pageSummary, type PageSummaryView } from '../pages/page-view';
 import { diffLines, type LineRun } from './line-diff';
 import { unifiedDiff } from './unified-diff';
@@ -110,14 +109,14 @@ export class PageVersionsService {
     };
   }
 
-  private async version(page: PageRecord, version: number): Promise<PageVersion> {
+  private async version(page: PageRecord, version: number): Promise<PageVersionRecord> {
     const row = await this.versions.findOne(page.id, version);
     if (!row) throw AppError.notFound(`This page has no version ${version}.`);
     return row;
   }
 }
 
-function side(version: PageVersion): VersionSide {
+function side(version: PageVersionRecord): VersionSide {
   return {
     version: version.version,
     title: version.title,

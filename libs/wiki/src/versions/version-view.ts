@@ -1,5 +1,4 @@
-import type { PageVersion } from '../pages/entities/page-version.entity';
-import type { PageVersionSummary } from '../pages/page-version.repository';
+import type { PageVersionRecord, PageVersionSummary } from '../pages/page-version.repository';
 
 export interface ProvenanceView {
   author: { id: string };
@@ -50,6 +49,6 @@ export function versionSummary(
   };
 }
 
-export function versionView(version: PageVersion, currentVersion: number): VersionView {
+export function versionView(version: PageVersionRecord, currentVersion: number): VersionView {
   return { ...versionSummary(version, currentVersion), content_md: version.contentMd };
 }
