@@ -56,7 +56,7 @@ export const SCHEMA_OWNERS: Record<string, string> = {
  * The contexts whose repositories run every statement through the typed layer (issue 39: one
  * context at a time). Add a context here once its repositories are converted.
  */
-export const TYPED_CONTEXTS: readonly string[] = ['hooks', 'home', 'feedback'];
+export const TYPED_CONTEXTS: readonly string[] = ['hooks', 'home', 'feedback', 'identity'];
 
 const MIGRATIONS_DIR = 'libs/db/src/migrations';
 const GENERATED_TYPES_DIR = 'libs/db/src/typed/generated';
