@@ -1,5 +1,6 @@
-import { InboxSeedRepository, type SeedRunner, seededCompanyUuid } from '@cw/feedback/testing';
+import { InboxSeedRepository, seededCompanyUuid } from '@cw/feedback/testing';
 import type { Pool } from 'pg';
+import { poolRunner } from './pool-runner';
 
 export const FEEDBACK_REPORTS = 200_000;
 export const FEEDBACK_COMPANIES = 50;
@@ -77,16 +78,8 @@ export const FEATURES = Array.from({ length: 200 }, (_, index) =>
     .join(''),
 );
 
-/** The pool as the seed's statement runner: `query()` answers the rows. */
-function seedRunner(pool: Pool): SeedRunner {
-  return {
-    query: async <T>(text: string, parameters?: unknown[]) =>
-      (await pool.query(text, parameters)).rows as T,
-  };
-}
-
 function seeds(pool: Pool): InboxSeedRepository {
-  return new InboxSeedRepository(seedRunner(pool));
+  return new InboxSeedRepository(poolRunner(pool));
 }
 
 /** 200,000 reports over 50 companies in one set-based statement, unless they are there already. */
@@ -108,7 +101,7 @@ export async function seedFeedback(pool: Pool): Promise<{ seconds: number; repor
 
 /** The UUIDs of seeded companies 1..count. */
 export async function feedbackCompanyIds(pool: Pool, count: number): Promise<string[]> {
-  const runner = seedRunner(pool);
+  const runner = poolRunner(pool);
   const ids: string[] = [];
   for (let company = 1; company <= count; company += 1) {
     ids.push(await seededCompanyUuid(runner, company));

@@ -1,5 +1,4 @@
 import { all, first, type StatementRunner } from '@cw/db';
-import type { SqlClient } from '@cw/identity/testing';
 import { OutboxRepository } from '@cw/queue/testing';
 import { sql } from 'kysely';
 import { RUN_REQUESTED_PAYLOAD } from '../runs/run-start.service';
@@ -12,14 +11,6 @@ export type BareRunStart = Omit<NewRunOfStartableWorkflow, 'title'>;
 
 export { liveWebhookLinkSql } from '../triggers/webhook-link.repository';
 export { hashWebhookToken } from '../triggers/webhook-token';
-
-/** A plain `pg` client as a statement runner: `query()` answers the rows. */
-function runnerOf(db: SqlClient): StatementRunner {
-  return {
-    query: async <T>(text: string, parameters?: unknown[]) =>
-      (await db.query(text, parameters)).rows as T,
-  };
-}
 
 export const benchRunStatements = {
   runTimings: (runIds: readonly string[]) =>
@@ -45,14 +36,14 @@ export const benchRunStatements = {
 
 /**
  * The statement RunStartService issues for a start without a `run_request_id` of a workflow whose
- * inputs it knows (the webhook trigger's), on a plain `pg` client: the run, copied from the
- * workflow while it is active and visible to the starter (and meets `requires`: the webhook
- * trigger's `liveWebhookLinkSql`), and its `run.requested` outbox event in one statement,
- * composed from the two repositories' own statements. Answers the run id.
+ * inputs it knows (the webhook trigger's): the run, copied from the workflow while it is active
+ * and visible to the starter (and meets `requires`: the webhook trigger's `liveWebhookLinkSql`),
+ * and its `run.requested` outbox event in one statement, composed from the two repositories' own
+ * statements. Answers the run id.
  */
-export async function bareRunStart(db: SqlClient, run: BareRunStart): Promise<string> {
+export async function bareRunStart(db: StatementRunner, run: BareRunStart): Promise<string> {
   const [started] = await new OutboxRepository().insertForRows(
-    runnerOf(db),
+    db,
     'run.requested',
     runStartStatements.insertRunningIfStartable({ ...run, title: null }),
     RUN_REQUESTED_PAYLOAD,
@@ -69,23 +60,23 @@ export interface RunTiming {
 }
 
 /** Status and times of these runs (created_at and completed_at as the database wrote them). */
-export function runTimings(db: SqlClient, runIds: readonly string[]): Promise<RunTiming[]> {
-  return all(runnerOf(db), benchRunStatements.runTimings(runIds));
+export function runTimings(db: StatementRunner, runIds: readonly string[]): Promise<RunTiming[]> {
+  return all(db, benchRunStatements.runTimings(runIds));
 }
 
 /** How many runs of these workflows there are in each status. */
 export async function runStatusCounts(
-  db: SqlClient,
+  db: StatementRunner,
   workflowIds: readonly string[],
 ): Promise<Partial<Record<RunStatus, number>>> {
-  const rows = await all(runnerOf(db), benchRunStatements.runStatusCounts(workflowIds));
+  const rows = await all(db, benchRunStatements.runStatusCounts(workflowIds));
   return Object.fromEntries(rows.map((row) => [row.status, row.runs]));
 }
 
 /** How many runs of these workflows have not finished (no completed_at yet). */
 export async function unfinishedRuns(
-  db: SqlClient,
+  db: StatementRunner,
   workflowIds: readonly string[],
 ): Promise<number> {
-  return (await first(runnerOf(db), benchRunStatements.unfinishedRuns(workflowIds)))?.runs ?? 0;
+  return (await first(db, benchRunStatements.unfinishedRuns(workflowIds)))?.runs ?? 0;
 }
