@@ -20,8 +20,9 @@ const catalog: SchemaCatalog = {
   },
 };
 
+/** The placement rules alone: no context on the typed layer, so a sample may call query(). */
 const scan = (path: string, text: string): string[] =>
-  scanSqlOwnership([{ path, text }], catalog).map(formatViolation);
+  scanSqlOwnership([{ path, text }], catalog, []).map(formatViolation);
 
 describe('the SQL ownership scanner', () => {
   it('flags a context naming a table of another context, with file, line and rule', () => {

@@ -52,11 +52,8 @@ export const SCHEMA_OWNERS: Record<string, string> = {
   home: 'home',
 };
 
-/**
- * The contexts whose repositories run every statement through the typed layer (issue 39: one
- * context at a time). Add a context here once its repositories are converted.
- */
-export const TYPED_CONTEXTS: readonly string[] = ['hooks', 'home', 'feedback', 'identity'];
+/** The contexts whose repositories run every statement through the typed layer: all of them. */
+export const TYPED_CONTEXTS: readonly string[] = Object.keys(SCHEMA_OWNERS);
 
 const MIGRATIONS_DIR = 'libs/db/src/migrations';
 const GENERATED_TYPES_DIR = 'libs/db/src/typed/generated';

@@ -1,6 +1,5 @@
 export * from './queue-names';
 export { QueueConfig } from './queue.config';
-export { QUEUE_ENTITIES } from './queue-entities';
 export { QueueRegistry } from './queue.registry';
 export { OutboxWriter } from './outbox/outbox.writer';
 export type { EmbeddedStatement, RowsWrite } from './outbox/outbox.repository';
