@@ -97,8 +97,10 @@ const TEST_FILES = [
   'libs/*/src/testing/**/*.ts',
 ];
 
+// Besides `@cw/<lib>`, a lib may offer `/testing` (fixtures) and `/config` (its settings alone, for
+// a process that reads them without running the lib).
 const DEEP_IMPORT = {
-  regex: '^@cw/[^/]+/(?!testing$)',
+  regex: '^@cw/[^/]+/(?!(testing|config)$)',
   message: "Import a lib through its entry point ('@cw/<lib>'), never a path inside it.",
 };
 const TESTING_ENTRY_POINT = {

@@ -54,7 +54,7 @@ describe.each(APPS)('the image of %s', (app) => {
 });
 
 describe('the gateway image', () => {
-  const { files } = imageContents(REPO_ROOT, GATEWAY.name);
+  const { files, packages } = imageContents(REPO_ROOT, GATEWAY.name);
 
   it('holds the migrations and the services description it reads at start', () => {
     expect(files).toContain('dist/libs/db/src/migrations/index.js');
@@ -63,5 +63,12 @@ describe('the gateway image', () => {
 
   it("holds no context's code that only the services run", () => {
     expect(files.filter((file) => /^dist\/libs\/(wiki|workflows)\//.test(file))).toEqual([]);
+  });
+
+  it('holds the MCP settings but not the MCP server: it only checks /mcp browser origins', () => {
+    expect(files.filter((file) => file.startsWith('dist/libs/mcp/'))).toEqual([
+      'dist/libs/mcp/src/mcp.config.js',
+    ]);
+    expect(packages).not.toContain('@modelcontextprotocol/sdk');
   });
 });

@@ -40,6 +40,10 @@ const FIXTURES = {
     filePath: 'libs/wiki/src/boundary-fixture.ts',
     code: "import { DirectoryService } from '@cw/identity/src/directory/directory.service';\nexport const used = DirectoryService;\n",
   },
+  gatewayImportsMcpConfig: {
+    filePath: 'apps/api-gateway/src/boundary-fixture.ts',
+    code: "import { McpConfig } from '@cw/mcp/config';\nexport const used = McpConfig;\n",
+  },
   productionImportsTesting: {
     filePath: 'libs/wiki/src/boundary-fixture.ts',
     code: "import { startTestApp } from '@cw/testing';\nexport const used = startTestApp;\n",
@@ -162,8 +166,9 @@ describe('module boundaries fail the lint', () => {
     ]);
   });
 
-  it('admits an allowed import, and testing entry points in a test beside its lib', () => {
+  it('admits an allowed import, a config entry point, and testing entry points in a test', () => {
     expect(messages.wikiImportsIdentity).toEqual([]);
+    expect(messages.gatewayImportsMcpConfig).toEqual([]);
     expect(messages.testImportsTesting).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import './tracing';
 import 'reflect-metadata';
-import { allowedOriginsOf, McpConfig } from '@cw/mcp';
+// The MCP settings alone: the MCP server itself (its SDK, zod) runs in the mcp-server.
+import { allowedOriginsOf, McpConfig } from '@cw/mcp/config';
 import { GATEWAY, loadConfig, runService, SERVICES } from '@cw/platform';
 import { allowBrowserOrigins } from './edge/browser-access';
 import { EdgeConfig } from './edge/edge.config';
