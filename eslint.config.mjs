@@ -97,10 +97,10 @@ const TEST_FILES = [
   'libs/*/src/testing/**/*.ts',
 ];
 
-// Besides `@cw/<lib>`, a lib may offer `/testing` (fixtures) and `/config` (its settings alone, for
-// a process that reads them without running the lib).
+// Besides `@cw/<lib>`, a lib may offer `/testing` (fixtures) and a narrow entry point for a process
+// that uses a part of it without running the rest (`@cw/mcp/config`, `@cw/workflows/reports`).
 const DEEP_IMPORT = {
-  regex: '^@cw/[^/]+/(?!(testing|config)$)',
+  regex: '^@cw/[^/]+/(?!(testing|config|reports)$)',
   message: "Import a lib through its entry point ('@cw/<lib>'), never a path inside it.",
 };
 const TESTING_ENTRY_POINT = {

@@ -72,3 +72,13 @@ describe('the gateway image', () => {
     expect(packages).not.toContain('@modelcontextprotocol/sdk');
   });
 });
+
+describe('the hook-dispatcher image', () => {
+  const { files } = imageContents(REPO_ROOT, 'hook-dispatcher');
+
+  it('holds the report reads of @cw/workflows/reports, not the run engine or the wiki', () => {
+    expect(files).toContain('dist/libs/workflows/src/api/workflow-reports-api.js');
+    const engineOrWiki = /^dist\/libs\/(wiki\/|workflows\/src\/(blocks|authoring|triggers)\/)/;
+    expect(files.filter((file) => engineOrWiki.test(file))).toEqual([]);
+  });
+});

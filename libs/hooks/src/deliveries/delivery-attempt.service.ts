@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NaturalBatcher } from '@cw/queue';
-import type { Report } from '@cw/workflows';
+import type { Report } from '@cw/workflows/reports';
 import { DataSource } from 'typeorm';
 import { HookLifecycle } from '../access/hook-lifecycle';
 import { HooksConfig } from '../hooks.config';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { groupBy } from '@cw/platform';
-import { type ReportFinishedEvent, WorkflowReportsApi } from '@cw/workflows';
+import { type ReportFinishedEvent, WorkflowReportsApi } from '@cw/workflows/reports';
 import { DataSource } from 'typeorm';
 import { HookAuthority } from '../access/hook-authority';
 import { HookLifecycle } from '../access/hook-lifecycle';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
 import { offsetWindow } from '@cw/platform';
-import { WorkflowReportsApi } from '@cw/workflows';
+import { WorkflowReportsApi } from '@cw/workflows/reports';
 import { DataSource } from 'typeorm';
 import { deliveryNotFound, hookNotFound } from '../errors/hooks-errors';
 import { ownerOf } from '../registration/hook-owner';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { all } from '@cw/db';
 import { groupBy } from '@cw/platform';
-import type { DeliveryReceipt } from '@cw/workflows';
+import type { DeliveryReceipt } from '@cw/workflows/reports';
 import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import type { HookOwner } from '../registration/hook-owner';

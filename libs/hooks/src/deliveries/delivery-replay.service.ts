@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { WorkflowReportsApi } from '@cw/workflows';
+import { WorkflowReportsApi } from '@cw/workflows/reports';
 import { DataSource } from 'typeorm';
 import { HookAuthority } from '../access/hook-authority';
 import { HookLifecycle } from '../access/hook-lifecycle';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type DeliveryReceipt, DeliveryReceiptSource } from '@cw/workflows';
+import { type DeliveryReceipt, DeliveryReceiptSource } from '@cw/workflows/reports';
 import type { HookOwner } from '../registration/hook-owner';
 import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
 

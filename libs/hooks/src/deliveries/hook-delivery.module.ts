@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { QueueName, QueueRegistry } from '@cw/queue';
-import { WorkflowReportsApiModule } from '@cw/workflows';
+import { WorkflowReportsApiModule } from '@cw/workflows/reports';
 import { HookAccessModule } from '../access/hook-access.module';
 import { HookMatchingRepository } from '../registration/hook-matching.repository';
 import { HookSigningModule } from '../signing/hook-signing.module';

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { DeliveryReceiptSource } from '@cw/workflows';
+import { DeliveryReceiptSource } from '@cw/workflows/reports';
 import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
 import { HookDeliveryReceipts } from './hook-delivery-receipts';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { groupBy } from '@cw/platform';
-import { type Report, WorkflowReportsApi } from '@cw/workflows';
+import { type Report, WorkflowReportsApi } from '@cw/workflows/reports';
 import { HookAuthority, type HookPrincipal } from '../access/hook-authority';
 
 /** What an attempt finds when it reads its report as the hook's owner reads it now. */

@@ -5,7 +5,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { PeriodicPass } from '@cw/platform';
-import { CompletedRunsFeed, type CompletionCursor } from '@cw/workflows';
+import { CompletedRunsFeed, type CompletionCursor } from '@cw/workflows/reports';
 import { HooksConfig } from '../hooks.config';
 import { DeliveryFanout } from './delivery-fanout.service';
 import { ReportFanoutRepository } from './report-fanout.repository';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { WorkflowReportsApiModule } from '@cw/workflows';
+import { WorkflowReportsApiModule } from '@cw/workflows/reports';
 import { HookAccessModule } from '../access/hook-access.module';
 import { HookDeliveryModule } from '../deliveries/hook-delivery.module';
 import { HookSigningModule } from '../signing/hook-signing.module';

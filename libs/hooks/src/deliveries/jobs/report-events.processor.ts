@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { closeWorker, NaturalBatcher, QueueName } from '@cw/queue';
-import type { ReportFinishedEvent } from '@cw/workflows';
+import type { ReportFinishedEvent } from '@cw/workflows/reports';
 import { DelayedError, type Job } from 'bullmq';
 import { HooksConfig } from '../../hooks.config';
 import { DeliveryFanout } from '../delivery-fanout.service';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOmittable, IsUuid } from '@cw/platform';
-import { TERMINAL_RUN_STATUSES, type TerminalRunStatus } from '@cw/workflows';
+import { TERMINAL_RUN_STATUSES, type TerminalRunStatus } from '@cw/workflows/reports';
 import {
   ArrayMaxSize,
   ArrayMinSize,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TERMINAL_RUN_STATUSES } from '@cw/workflows';
+import { TERMINAL_RUN_STATUSES } from '@cw/workflows/reports';
 import { HOOK_KINDS } from '../../hooks-schema';
 import type { HookListView, HookView, RegisteredHookView, SigningKeyView } from '../hook-view';
 
