@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
@@ -97,10 +98,16 @@ const TEST_FILES = [
   'libs/*/src/testing/**/*.ts',
 ];
 
-// Besides `@cw/<lib>`, a lib may offer `/testing` (fixtures) and a narrow entry point for a process
-// that uses a part of it without running the rest (`@cw/mcp/config`, `@cw/workflows/reports`).
+// Besides `@cw/<lib>`, a lib may declare more entry points in tsconfig.base.json: `/testing`
+// (fixtures) and narrow ones for a process that uses a part of it without loading the rest
+// (`@cw/mcp/config`, `@cw/workflows/reports`, `@cw/identity/credentials`). Any other path inside
+// a lib is refused.
+const ENTRY_POINTS = Object.keys(
+  JSON.parse(readFileSync(new URL('./tsconfig.base.json', import.meta.url), 'utf8')).compilerOptions
+    .paths,
+);
 const DEEP_IMPORT = {
-  regex: '^@cw/[^/]+/(?!(testing|config|reports)$)',
+  regex: `^(?!(${ENTRY_POINTS.join('|')})$)@cw/[^/]+/`,
   message: "Import a lib through its entry point ('@cw/<lib>'), never a path inside it.",
 };
 const TESTING_ENTRY_POINT = {

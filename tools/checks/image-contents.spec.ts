@@ -82,3 +82,15 @@ describe('the hook-dispatcher image', () => {
     expect(files.filter((file) => engineOrWiki.test(file))).toEqual([]);
   });
 });
+
+describe.each(SERVICES.map((service) => service.name))('the image of %s', (app) => {
+  const { files, packages } = imageContents(REPO_ROOT, app);
+
+  it("holds identity's credential checks and directory, not its routes, OAuth or hashing", () => {
+    expect(files).toContain('dist/libs/identity/src/credentials-api.js');
+    expect(files).not.toContain('dist/libs/identity/src/identity.module.js');
+    expect(
+      packages.filter((name) => ['argon2', '@node-oauth/oauth2-server'].includes(name)),
+    ).toEqual([]);
+  });
+});

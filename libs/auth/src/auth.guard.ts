@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Actor, scopeSatisfies } from '@cw/domain';
-import { CredentialService } from '@cw/identity';
+import { CredentialService } from '@cw/identity/credentials';
 import {
   AppError,
   ROUTE_POLICY,

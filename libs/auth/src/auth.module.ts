@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { CredentialsModule } from '@cw/identity';
+import { CredentialsModule } from '@cw/identity/credentials';
 import { AuthGuard } from './auth.guard';
 import { CredentialResolver } from './credential.resolver';
 

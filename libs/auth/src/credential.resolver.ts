@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { ResolvedCredential } from '@cw/domain';
-import { CredentialService } from '@cw/identity';
+import { CredentialService } from '@cw/identity/credentials';
 import { CredentialRevocationChannel, RevocableCache } from '@cw/queue';
 
 /**

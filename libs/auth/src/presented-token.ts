@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@cw/identity';
+import { SESSION_COOKIE } from '@cw/identity/credentials';
 
 export type PresentedToken =
   { via: 'bearer'; token: string } | { via: 'cookie'; token: string } | { via: 'malformed' } | null;

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
-import { CredentialsModule } from '@cw/identity';
+import { CredentialsModule } from '@cw/identity/credentials';
 import { ConfiguredSettings } from './admission/configured-settings';
 import { ContractsController } from './contracts/contracts.controller';
 import { ContractsService } from './contracts/contracts.service';

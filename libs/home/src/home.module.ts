@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DirectoryModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity/credentials';
 import { WikiApiModule } from '@cw/wiki';
 import { WorkflowReportsApiModule } from '@cw/workflows';
 import { DismissedChipRepository } from './actions/dismissed-chip.repository';

@@ -2,7 +2,7 @@ import { type DynamicModule, Logger, Module, type Provider } from '@nestjs/commo
 import { HttpAdapterHost } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AuthModule } from '@cw/auth';
-import { CredentialsModule } from '@cw/identity';
+import { CredentialsModule } from '@cw/identity/credentials';
 import { GATEWAY, loadConfig, OpenApiDocumentHolder } from '@cw/platform';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

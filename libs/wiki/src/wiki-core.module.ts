@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DirectoryModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity/credentials';
 import { FolderRepository } from './folders/folder.repository';
 import { FolderTreeRepository } from './folders/folder-tree.repository';
 import { FolderPathsService } from './folders/folder-paths.service';

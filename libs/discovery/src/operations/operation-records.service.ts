@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, OperatorRequirement } from '@cw/domain';
-import { CredentialService } from '@cw/identity';
+import { CredentialService } from '@cw/identity/credentials';
 import { admissionOf } from '../admission/admission';
 import { ConfiguredSettings } from '../admission/configured-settings';
 import { prerequisitesOf, requirementsOf } from '../admission/operation-requirements';

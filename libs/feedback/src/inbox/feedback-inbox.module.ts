@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DirectoryModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity/credentials';
 import { FeedbackCoreModule } from '../feedback-core.module';
 import { FeedbackInboxController } from './feedback-inbox.controller';
 import { FeedbackSubmissionController } from './feedback-submission.controller';

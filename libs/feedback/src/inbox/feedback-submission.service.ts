@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { DirectoryService } from '@cw/identity';
+import { DirectoryService } from '@cw/identity/credentials';
 import { AppError, ErrorCode } from '@cw/platform';
 import { EVIDENCE_STORE, type EvidenceStore } from '../evidence/evidence-store';
 import type { TriageStatus } from '../reports/feedback-statuses';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DirectoryService } from '@cw/identity';
+import { DirectoryService } from '@cw/identity/credentials';
 import { AppError } from '@cw/platform';
 import {
   EVIDENCE_STORE,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CredentialsModule } from '@cw/identity';
+import { CredentialsModule } from '@cw/identity/credentials';
 import { HookRepository } from '../registration/hook.repository';
 import { HookSigningModule } from '../signing/hook-signing.module';
 import { HookAuthority } from './hook-authority';

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Actor, scopeSatisfies } from '@cw/domain';
-import { CredentialService } from '@cw/identity';
+import { CredentialService } from '@cw/identity/credentials';
 import { CredentialRevocationChannel, RevocableCache } from '@cw/queue';
 import type { HookCredentialKind } from '../hooks-schema';
 

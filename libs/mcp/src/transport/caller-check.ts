@@ -6,7 +6,7 @@ import {
   IdentityConfig,
   MCP_SCOPES,
   publicBaseOf,
-} from '@cw/identity';
+} from '@cw/identity/credentials';
 import { AppError, bearerChallenge, ErrorCode } from '@cw/platform';
 import type { FastifyRequest } from 'fastify';
 import { allowedOriginsOf, McpConfig } from '../mcp.config';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { DirectoryService } from '@cw/identity';
+import { DirectoryService } from '@cw/identity/credentials';
 import { AppError, offsetWindow } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { LaneResolverService, type ResolvedFolderPath } from '../lanes/lane-resolver.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DirectoryModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity/credentials';
 import { WikiCoreModule } from '../wiki-core.module';
 import { FolderListingService } from './folder-listing.service';
 import { FolderMoveService } from './folder-move.service';

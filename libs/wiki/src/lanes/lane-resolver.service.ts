@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { DirectoryService } from '@cw/identity';
+import { DirectoryService } from '@cw/identity/credentials';
 import { AppError } from '@cw/platform';
 import { type LaneRef, type ParsedFolderPath, parseFolderPath } from './lane-path';
 

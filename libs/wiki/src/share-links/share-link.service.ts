@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { hashToken, mintToken } from '@cw/identity';
+import { hashToken, mintToken } from '@cw/identity/credentials';
 import { AppError } from '@cw/platform';
 import { DataSource } from 'typeorm';
 import { wikiError } from '../errors/wiki-errors';

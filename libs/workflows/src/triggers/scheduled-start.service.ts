@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DirectoryService } from '@cw/identity';
+import { DirectoryService } from '@cw/identity/credentials';
 import { AppError } from '@cw/platform';
 import { WorkflowRepository } from '../definitions/workflow.repository';
 import { RunStartService } from '../runs/run-start.service';

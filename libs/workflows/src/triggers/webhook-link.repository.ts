@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { first, type StatementRunner } from '@cw/db';
-import { membershipHeldSql } from '@cw/identity';
+import { membershipHeldSql } from '@cw/identity/credentials';
 import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
 import type { WorkflowInput } from '../definitions/workflow-definition';

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { DirectoryService } from '@cw/identity';
+import { DirectoryService } from '@cw/identity/credentials';
 import { CredentialRevocationChannel, RevocableCache } from '@cw/queue';
 import { type WebhookLinkCredential, WebhookLinkRepository } from './webhook-link.repository';
 

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { DirectoryModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity/credentials';
 import { QueueName } from '@cw/queue';
 import { WorkflowRunsModule } from '../runs/workflow-runs.module';
 import { ScheduleReconciler } from '../schedules/schedule-reconciler.service';

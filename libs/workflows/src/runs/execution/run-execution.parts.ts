@@ -1,5 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { DirectoryModule } from '@cw/identity';
+import { DirectoryModule } from '@cw/identity/credentials';
 import { QueueName, QueueRegistry } from '@cw/queue';
 import { WikiApiModule } from '@cw/wiki';
 import { CodeSessionsModule } from '../../code-sessions/code-sessions.module';
