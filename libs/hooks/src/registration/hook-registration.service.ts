@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@cw/domain';
-import { TERMINAL_RUN_STATUSES, type TerminalRunStatus, WorkflowReportsApi } from '@cw/workflows/reports';
+import {
+  TERMINAL_RUN_STATUSES,
+  type TerminalRunStatus,
+  WorkflowReportsApi,
+} from '@cw/workflows/reports';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DeliveryFanout } from '../deliveries/delivery-fanout.service';
 import {
