@@ -83,7 +83,7 @@ describe('the hook-dispatcher image', () => {
   });
 });
 
-describe.each(SERVICES.map((service) => service.name))('the image of %s', (app) => {
+describe.each(SERVICES.map((service) => service.name))('identity in the image of %s', (app) => {
   const { files, packages } = imageContents(REPO_ROOT, app);
 
   it("holds identity's credential checks and directory, not its routes, OAuth or hashing", () => {
