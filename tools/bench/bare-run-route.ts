@@ -11,7 +11,6 @@ import { Queue } from 'bullmq';
 import Fastify from 'fastify';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
-import { poolRunner } from './pool-runner';
 
 /**
  * The run every bare start inserts, but for its inputs (the request body), and the webhook link
@@ -86,14 +85,13 @@ async function serve(): Promise<void> {
     max: Number(process.env.BARE_RUN_POOL_SIZE),
   });
   pool.on('error', () => undefined);
-  const runner = poolRunner(pool);
   const queue = new Queue(BARE_QUEUE, {
     prefix: process.env.BARE_RUN_QUEUE_PREFIX,
     connection: new Redis(process.env.BARE_RUN_REDIS_URL ?? '', { maxRetriesPerRequest: null }),
   });
   const app = Fastify({ logger: false });
   app.post<{ Body: Record<string, unknown> }>('/runs', async (request, reply) => {
-    const runId = await bareRunStart(runner, { ...template, requires, inputs: request.body });
+    const runId = await bareRunStart(pool, { ...template, requires, inputs: request.body });
     await queue.add(
       'run.requested',
       { run_id: runId },

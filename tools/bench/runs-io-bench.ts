@@ -5,7 +5,6 @@ import { Pool as HttpPool } from 'undici';
 import { benchMain, type BenchContext } from './bench-context';
 import { benchCall, percentile } from './bench-http';
 import { mintKeys } from './bench-fixtures';
-import { poolRunner } from './pool-runner';
 import { sleep } from './bench-system';
 import { startSlowModelProvider } from './slow-model-provider';
 import { type BenchReport, type Check, fixed, say, table } from './report';
@@ -31,7 +30,7 @@ async function startRun(http: HttpPool, key: string, workflowId: string, topic: 
 
 async function drain(context: BenchContext, workflowIds: string[]): Promise<void> {
   const started = Date.now();
-  while ((await unfinishedRuns(poolRunner(context.pool), workflowIds)) > 0) {
+  while ((await unfinishedRuns(context.pool, workflowIds)) > 0) {
     if (Date.now() - started > TIMEOUT_MS) throw new Error('runs still unfinished after 180 s');
     await sleep(50);
   }
@@ -47,7 +46,7 @@ async function slowModelRuns(context: BenchContext, http: HttpPool, key: string)
     Array.from({ length: W4_RUNS }, (_, at) => startRun(http, key, workflow.id, `w4-${at}`)),
   );
   await drain(context, [workflow.id]);
-  const timings = await runTimings(poolRunner(context.pool), ids);
+  const timings = await runTimings(context.pool, ids);
   const completed = timings.filter((timing) => timing.status === 'completed').length;
   const last = Math.max(...timings.map((timing) => timing.completedAt?.getTime() ?? 0));
   return { completed, seconds: (last - begun) / 1000 };
@@ -84,11 +83,11 @@ async function otherCompanyDuringBurst(
     }),
   ).finally(() => (sending = false));
   const latencies: number[] = [];
-  while (sending || (await unfinishedRuns(poolRunner(context.pool), [burst.id])) > 0) {
+  while (sending || (await unfinishedRuns(context.pool, [burst.id])) > 0) {
     const sentAt = Date.now();
     const runId = await startRun(http, keyB, other.id, `other ${sentAt}`);
     for (;;) {
-      const [timing] = await runTimings(poolRunner(context.pool), [runId]);
+      const [timing] = await runTimings(context.pool, [runId]);
       if (timing?.completedAt) {
         latencies.push(timing.completedAt.getTime() - sentAt);
         break;

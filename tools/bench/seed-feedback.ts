@@ -1,6 +1,6 @@
+import { clientRunner } from '@cw/db';
 import { InboxSeedRepository, seededCompanyUuid } from '@cw/feedback/testing';
 import type { Pool } from 'pg';
-import { poolRunner } from './pool-runner';
 
 export const FEEDBACK_REPORTS = 200_000;
 export const FEEDBACK_COMPANIES = 50;
@@ -79,7 +79,7 @@ export const FEATURES = Array.from({ length: 200 }, (_, index) =>
 );
 
 function seeds(pool: Pool): InboxSeedRepository {
-  return new InboxSeedRepository(poolRunner(pool));
+  return new InboxSeedRepository(clientRunner(pool));
 }
 
 /** 200,000 reports over 50 companies in one set-based statement, unless they are there already. */
@@ -101,7 +101,7 @@ export async function seedFeedback(pool: Pool): Promise<{ seconds: number; repor
 
 /** The UUIDs of seeded companies 1..count. */
 export async function feedbackCompanyIds(pool: Pool, count: number): Promise<string[]> {
-  const runner = poolRunner(pool);
+  const runner = clientRunner(pool);
   const ids: string[] = [];
   for (let company = 1; company <= count; company += 1) {
     ids.push(await seededCompanyUuid(runner, company));

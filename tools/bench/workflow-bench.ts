@@ -8,7 +8,6 @@ import { Pool as HttpPool } from 'undici';
 import { benchMain, type BenchContext } from './bench-context';
 import { benchCall, percentile } from './bench-http';
 import { mintKeys } from './bench-fixtures';
-import { poolRunner } from './pool-runner';
 import { sleep } from './bench-system';
 import { startBareRunRoute } from './bare-run-route';
 import {
@@ -106,7 +105,7 @@ function cpuSources(context: BenchContext, bare?: number): CpuSources {
 /** Waits until every run of these workflows finished; answers the seconds it took. */
 async function drain(context: BenchContext, workflowIds: string[]): Promise<number> {
   const started = Date.now();
-  while ((await unfinishedRuns(poolRunner(context.pool), workflowIds)) > 0) {
+  while ((await unfinishedRuns(context.pool, workflowIds)) > 0) {
     if (Date.now() - started > DRAIN_TIMEOUT_MS)
       throw new Error(`runs of ${workflowIds.join(', ')} still unfinished after 180 s`);
     await sleep(100);
@@ -193,7 +192,7 @@ async function singleRunLatency(
     if (answer.status !== 201) throw new Error(`single start: ${answer.status}`);
     const runId = String(answer.body.run_id);
     for (;;) {
-      const [timing] = await runTimings(poolRunner(context.pool), [runId]);
+      const [timing] = await runTimings(context.pool, [runId]);
       if (timing?.completedAt) {
         latencies.push(timing.completedAt.getTime() - sentAt);
         break;
@@ -254,7 +253,7 @@ async function completedRuns(context: BenchContext, http: HttpPool, key: string)
   await drain(context, [workflow.id]);
   const meter = stopMeter();
   const timings = await runTimings(
-    poolRunner(context.pool),
+    context.pool,
     starts.map((start) => start.runId),
   );
   const sentAt = new Map(starts.map((start) => [start.runId, start.sentAt]));
@@ -297,7 +296,7 @@ async function identicalStarts(context: BenchContext, key: string) {
     const statuses: Record<string, number> = {};
     for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
     const runIds = new Set(answers.map((answer) => String(answer.body.run_id)));
-    const counts = await runStatusCounts(poolRunner(context.pool), [workflow.id]);
+    const counts = await runStatusCounts(context.pool, [workflow.id]);
     const runs = Object.values(counts).reduce((sum, value) => sum + value, 0);
     return { statuses, runIds, runs };
   } finally {

@@ -1,4 +1,4 @@
-import { all, first, type StatementRunner } from '@cw/db';
+import { all, clientRunner, first, type PgClient } from '@cw/db';
 import { OutboxRepository } from '@cw/queue/testing';
 import { sql } from 'kysely';
 import { RUN_REQUESTED_PAYLOAD } from '../runs/run-start.service';
@@ -41,9 +41,9 @@ export const benchRunStatements = {
  * and its `run.requested` outbox event in one statement, composed from the two repositories' own
  * statements. Answers the run id.
  */
-export async function bareRunStart(db: StatementRunner, run: BareRunStart): Promise<string> {
+export async function bareRunStart(db: PgClient, run: BareRunStart): Promise<string> {
   const [started] = await new OutboxRepository().insertForRows(
-    db,
+    clientRunner(db),
     'run.requested',
     runStartStatements.insertRunningIfStartable({ ...run, title: null }),
     RUN_REQUESTED_PAYLOAD,
@@ -60,23 +60,23 @@ export interface RunTiming {
 }
 
 /** Status and times of these runs (created_at and completed_at as the database wrote them). */
-export function runTimings(db: StatementRunner, runIds: readonly string[]): Promise<RunTiming[]> {
-  return all(db, benchRunStatements.runTimings(runIds));
+export function runTimings(db: PgClient, runIds: readonly string[]): Promise<RunTiming[]> {
+  return all(clientRunner(db), benchRunStatements.runTimings(runIds));
 }
 
 /** How many runs of these workflows there are in each status. */
 export async function runStatusCounts(
-  db: StatementRunner,
+  db: PgClient,
   workflowIds: readonly string[],
 ): Promise<Partial<Record<RunStatus, number>>> {
-  const rows = await all(db, benchRunStatements.runStatusCounts(workflowIds));
+  const rows = await all(clientRunner(db), benchRunStatements.runStatusCounts(workflowIds));
   return Object.fromEntries(rows.map((row) => [row.status, row.runs]));
 }
 
 /** How many runs of these workflows have not finished (no completed_at yet). */
 export async function unfinishedRuns(
-  db: StatementRunner,
+  db: PgClient,
   workflowIds: readonly string[],
 ): Promise<number> {
-  return (await first(db, benchRunStatements.unfinishedRuns(workflowIds)))?.runs ?? 0;
+  return (await first(clientRunner(db), benchRunStatements.unfinishedRuns(workflowIds)))?.runs ?? 0;
 }
